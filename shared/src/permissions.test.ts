@@ -72,7 +72,7 @@ describe('role descriptions generated from the permission map', () => {
     );
   });
 
-  it('the WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox) is customer service\'s and the administrator\'s only', () => {
+  it("the WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox) is customer service's and the administrator's only", () => {
     expect(STAFF_ROLES.filter((r) => can(r, 'conversations.manage'))).toEqual(['admin', 'atencion']);
   });
 

@@ -44,7 +44,11 @@ export function cloudApiSender(settings: WhatsappSettings, fileLink?: FileLinker
   return async (row) => {
     if (row.payload) {
       const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as WhatsappFreeForm) : row.payload;
-      return sendWhatsappFreeForm(settings, { id: row.id, to: row.to_phone, payload: await cloudPayload(payload, fileLink) });
+      return sendWhatsappFreeForm(settings, {
+        id: row.id,
+        to: row.to_phone,
+        payload: await cloudPayload(payload, fileLink),
+      });
     }
     return sendWhatsappTemplate(settings, {
       id: row.id,

@@ -3,7 +3,7 @@
 // desk and the staff answered, and how far each answer got), the customer's context beside it,
 // which reply the 24-hour window allows, and the count waiting for the dashboard.
 import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { can, STAFF_ROLES, type ConversationFilter, type ReplyWindow } from '@casillero/shared';
+import { can, SERVICE_WINDOW_MS, STAFF_ROLES, type ConversationFilter, type ReplyWindow } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
 import {
   mailboxes,
@@ -17,7 +17,6 @@ import {
 } from '../db/schema';
 import { customerName } from '../lib/joins';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
-import { SERVICE_WINDOW_MS } from '../services/whatsapp-desk/reply';
 import { listCustomerInvoices } from './billing';
 import { listMyClaims } from './claims';
 import { openShipmentsOf, parcelsOnTheShelfOf } from './whatsapp-desk';
@@ -102,7 +101,9 @@ export async function conversationDetail(db: DbOrTx, phone: string, now: Date) {
       userId: conversations.userId,
       customerName: sql<string | null>`case when ${users.id} is null then null else ${customerName} end`,
       customerEmail: users.email,
-      mailboxCodes: sql<string | null>`(select string_agg(${mailboxes.mailboxCode}, ', ' order by ${mailboxes.createdAt}) from ${mailboxes} where ${mailboxes.userId} = ${conversations.userId})`,
+      mailboxCodes: sql<
+        string | null
+      >`(select string_agg(${mailboxes.mailboxCode}, ', ' order by ${mailboxes.createdAt}) from ${mailboxes} where ${mailboxes.userId} = ${conversations.userId})`,
       assignedTo: conversations.assignedTo,
       needsAgentSince: conversations.needsAgentSince,
       firstResponseAt: conversations.firstResponseAt,
@@ -238,7 +239,9 @@ export async function conversationsWaiting(db: DbOrTx) {
     .select({
       waiting: sql<number>`count(*)::int`,
       unanswered: sql<number>`count(*) filter (where ${conversations.firstResponseAt} is null)::int`,
-      oldest: sql<string | null>`min(${conversations.needsAgentSince}) filter (where ${conversations.firstResponseAt} is null)`,
+      oldest: sql<
+        string | null
+      >`min(${conversations.needsAgentSince}) filter (where ${conversations.firstResponseAt} is null)`,
     })
     .from(conversations)
     .where(isNotNull(conversations.needsAgentSince));

@@ -3,6 +3,9 @@
 // chooses), its inputs and every Spanish text of the screen.
 import { z } from 'zod';
 
+/** WhatsApp takes a free-form message only this long after the customer's last message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** WhatsApp's limit on a text message's body. */
 export const DESK_REPLY_MAX = 4096;
 
@@ -79,9 +82,12 @@ export const replyConversationInput = z
     /** Outside the 24-hour window: the template the desk chose; ignored within it. */
     template: z.enum(DESK_TEMPLATE_KEYS, 'Esa plantilla no existe.').optional(),
   })
-  .refine((r) => [r.text !== undefined && r.fileId === undefined, r.quickReply, r.fileId].filter(Boolean).length === 1, {
-    message: 'Envía un texto, una respuesta rápida o un archivo.',
-  });
+  .refine(
+    (r) => [r.text !== undefined && r.fileId === undefined, r.quickReply, r.fileId].filter(Boolean).length === 1,
+    {
+      message: 'Envía un texto, una respuesta rápida o un archivo.',
+    },
+  );
 export type ReplyConversationInput = z.infer<typeof replyConversationInput>;
 
 /** What the reply will go as, for the screen to say before sending. */
@@ -89,6 +95,17 @@ export type ReplyWindow =
   | { open: true; closesAt: string }
   /** Closed: only a template the desk chooses; no files. */
   | { open: false; closedAt: string };
+
+/** A wait in words: '45 s', '12 min', '3 h 05 min', '2 d 4 h'. */
+export function formatWait(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.floor(h / 24)} d ${h % 24} h`;
+}
 
 export const CONVERSATION_MESSAGES = {
   notFound: 'Conversación no encontrada.',
@@ -110,7 +127,8 @@ export const CONVERSATION_MESSAGES = {
   firstResponse: (wait: string) => `Primera respuesta en ${wait}`,
   unassigned: 'Sin asignar',
   unknownCustomer: 'Número sin cuenta verificada',
-  windowOpen: (until: string) => `Ventana de 24 horas abierta hasta ${until}: la respuesta se envía como mensaje libre.`,
+  windowOpen: (until: string) =>
+    `Ventana de 24 horas abierta hasta ${until}: la respuesta se envía como mensaje libre.`,
   windowClosed: (template: string) =>
     `Ventana de 24 horas cerrada: se enviará la plantilla aprobada «${template}» con tu texto.`,
   backToList: 'Volver a la lista',

@@ -39,7 +39,9 @@ export type StoredContentType = (typeof RECEIPT_CONTENT_TYPES)[number] | typeof 
 
 /** The contents each kind of file accepts: images everywhere, PDF also for invoices. */
 export function acceptedContentTypes(kind: StoredFileKind): readonly StoredContentType[] {
-  return kind === 'invoice' || kind === 'desk_attachment' ? [...RECEIPT_CONTENT_TYPES, PDF_CONTENT_TYPE] : RECEIPT_CONTENT_TYPES;
+  return kind === 'invoice' || kind === 'desk_attachment'
+    ? [...RECEIPT_CONTENT_TYPES, PDF_CONTENT_TYPE]
+    : RECEIPT_CONTENT_TYPES;
 }
 
 /** The message for a file whose content the kind does not accept. */

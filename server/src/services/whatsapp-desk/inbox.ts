@@ -6,11 +6,7 @@
 // replying at once both get their reply queued, one after the other, and the outbox sends them in
 // that order (its queue position is taken under the lock).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  CONVERSATION_MESSAGES as M,
-  DESK_QUICK_REPLIES,
-  type ReplyConversationInput,
-} from '@casillero/shared';
+import { CONVERSATION_MESSAGES as M, DESK_QUICK_REPLIES, type ReplyConversationInput } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
 import { storedFiles, users, whatsappConversations as conversations, whatsappDeskReplies } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';

@@ -11,6 +11,7 @@ import {
   cutToCharacters,
   DESK_BUTTONS,
   DESK_INTENTS,
+  SERVICE_WINDOW_MS,
   CONVERSATION_MESSAGES as C,
   WHATSAPP_DESK_MESSAGES as M,
   type DeskTemplateKey,
@@ -21,7 +22,6 @@ import { enqueueWhatsapp, enqueueWhatsappFreeForm } from '../../messaging/whatsa
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 import type { WhatsappFreeForm } from '../../db/schema';
 
-export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most a text message's body may hold: a longer one the Cloud API refuses for good. */
 const MAX_TEXT_CHARACTERS = 4096;
 /** The most a media message's caption may hold. */
@@ -52,7 +52,8 @@ export async function queueDeskAnswer(
 ): Promise<string> {
   const answer: DeskAnswer = 'text' in given ? { text: cutToCharacters(given.text, MAX_TEXT_CHARACTERS) } : given;
   if (withinServiceWindow(to.lastInboundAt, options.now)) {
-    if ('file' in answer) return enqueueWhatsappFreeForm(tx, { userId: to.userId, toPhone: to.phone, payload: filePayload(answer.file) });
+    if ('file' in answer)
+      return enqueueWhatsappFreeForm(tx, { userId: to.userId, toPhone: to.phone, payload: filePayload(answer.file) });
     return enqueueWhatsappFreeForm(tx, {
       userId: to.userId,
       toPhone: to.phone,

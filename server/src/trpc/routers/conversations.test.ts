@@ -8,7 +8,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES as M, DESK_BUTTONS, DESK_QUICK_REPLIES, WHATSAPP_DESK_MESSAGES } from '@casillero/shared';
+import {
+  CONVERSATION_MESSAGES as M,
+  DESK_BUTTONS,
+  DESK_QUICK_REPLIES,
+  WHATSAPP_DESK_MESSAGES,
+} from '@casillero/shared';
 import { openPostgres, rowsOf, type Database, type Db } from '../../db/client';
 import { whatsappConversations, whatsappDeskReplies, whatsappOutbox } from '../../db/schema';
 import { testConfig } from '../../env';
@@ -120,11 +125,19 @@ describe('a conversation, replied to', () => {
 
     const after = await atencion.caller.conversations.detail({ phone });
     expect(after.thread.slice(-2)).toEqual([
-      expect.objectContaining({ from: 'staff', text: 'Hola Carla, ¿en qué te ayudo?', status: 'pending', template: null }),
+      expect.objectContaining({
+        from: 'staff',
+        text: 'Hola Carla, ¿en qué te ayudo?',
+        status: 'pending',
+        template: null,
+      }),
       expect.objectContaining({ from: 'staff', text: DESK_QUICK_REPLIES[1].text, staffName: 'Personal atencion' }),
     ]);
     const queued = await answersTo(db(), phone);
-    expect(queued.at(-1)!.payload).toEqual({ type: 'text', text: { body: DESK_QUICK_REPLIES[1].text, preview_url: false } });
+    expect(queued.at(-1)!.payload).toEqual({
+      type: 'text',
+      text: { body: DESK_QUICK_REPLIES[1].text, preview_url: false },
+    });
     // The first reply stopped the timer, and the conversation is the replier's.
     const c = await conversation(phone);
     expect(c.firstResponseAt).not.toBeNull();
@@ -145,7 +158,11 @@ describe('a conversation, replied to', () => {
     expect(refused.message).toBe(M.templateRequired);
     expect(await answersTo(db(), phone)).toHaveLength(1);
 
-    const sent = await atencion.caller.conversations.reply({ phone, text: 'Seguimos con tu caso.', template: 'desk_follow_up' });
+    const sent = await atencion.caller.conversations.reply({
+      phone,
+      text: 'Seguimos con tu caso.',
+      template: 'desk_follow_up',
+    });
     expect(sent.sentAs).toBe('template');
     const last = (await answersTo(db(), phone)).at(-1)!;
     expect(last).toMatchObject({
@@ -172,7 +189,10 @@ describe('a conversation, replied to', () => {
     const fileId = upload.json().id as string;
     await atencion.caller.conversations.reply({ phone, fileId, text: 'Tu factura' });
     const last = (await answersTo(db(), phone)).at(-1)!;
-    expect(last.payload).toEqual({ type: 'document', document: { fileId, filename: 'factura-tienda.pdf', caption: 'Tu factura' } });
+    expect(last.payload).toEqual({
+      type: 'document',
+      document: { fileId, filename: 'factura-tienda.pdf', caption: 'Tu factura' },
+    });
 
     // Another customer's conversation cannot carry it.
     const { phone: otherPhone } = await openConversation(db(), TEST_APP_URL);
@@ -224,7 +244,10 @@ describe('assigning and closing', () => {
     const admin = await signedInAdmin(db());
     const { phone } = await openConversation(db(), TEST_APP_URL);
     const longAgo = new Date(Date.now() - 5 * HOUR);
-    await db().update(whatsappConversations).set({ needsAgentSince: longAgo }).where(eq(whatsappConversations.phone, phone));
+    await db()
+      .update(whatsappConversations)
+      .set({ needsAgentSince: longAgo })
+      .where(eq(whatsappConversations.phone, phone));
     const waiting = await admin.caller.conversations.waiting();
     const open = await admin.caller.conversations.list({});
     expect(waiting.waiting).toBe(open.length);
@@ -241,7 +264,8 @@ async function fakeGraph() {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (down) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"caído"}}');
+      if (down)
+        return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"caído"}}');
       const p = JSON.parse(body) as {
         to: string;
         biz_opaque_callback_data: string;
@@ -249,8 +273,16 @@ async function fakeGraph() {
         text?: { body: string };
         document?: { link: string };
       };
-      delivered.push({ to: `+${p.to}`, key: p.biz_opaque_callback_data, type: p.type, text: p.text?.body, link: p.document?.link });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"messages":[{"id":"wamid.${delivered.length}"}]}`);
+      delivered.push({
+        to: `+${p.to}`,
+        key: p.biz_opaque_callback_data,
+        type: p.type,
+        text: p.text?.body,
+        link: p.document?.link,
+      });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(`{"messages":[{"id":"wamid.${delivered.length}"}]}`);
     });
   });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
@@ -258,7 +290,10 @@ async function fakeGraph() {
   return {
     delivered,
     setDown: (value: boolean) => (down = value),
-    sender: cloudApiSender({ token: 't', phoneNumberId: 'P1', apiUrl: url, timeoutMs: 2000 }, async (id) => `${url}/f/${id}`),
+    sender: cloudApiSender(
+      { token: 't', phoneNumberId: 'P1', apiUrl: url, timeoutMs: 2000 },
+      async (id) => `${url}/f/${id}`,
+    ),
     close: () => new Promise<void>((r) => srv.close(() => r())),
   };
 }
@@ -297,7 +332,10 @@ describe('two people replying at once, on two servers, with the Graph API down',
     expect(thread.map((m) => m.text)).toEqual(bodies);
 
     // The Graph API is down: both servers' workers try, nothing goes, nothing is lost.
-    await Promise.all([deliverDueWhatsapp(db(), graph.sender, silent), deliverDueWhatsapp(otherDb(), graph.sender, silent)]);
+    await Promise.all([
+      deliverDueWhatsapp(db(), graph.sender, silent),
+      deliverDueWhatsapp(otherDb(), graph.sender, silent),
+    ]);
     expect(graph.delivered).toHaveLength(0);
     const pending = await db().select().from(whatsappOutbox).where(eq(whatsappOutbox.toPhone, phone));
     expect(pending.filter((r) => r.status === 'pending')).toHaveLength(10);
@@ -332,6 +370,9 @@ describe('two people replying at once, on two servers, with the Graph API down',
     await atencion.caller.conversations.reply({ phone, fileId: upload.json().id });
     while ((await deliverDueWhatsapp(db(), graph.sender, silent, 100)) > 0);
     await graph.close();
-    expect(graph.delivered.filter((d) => d.to === phone).at(-1)).toMatchObject({ type: 'document', link: expect.stringContaining(upload.json().id) });
+    expect(graph.delivered.filter((d) => d.to === phone).at(-1)).toMatchObject({
+      type: 'document',
+      link: expect.stringContaining(upload.json().id),
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
+  IconBrandWhatsapp,
   IconBook2,
   IconChartBar,
   IconChevronDown,
@@ -200,6 +201,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/reclamos',
     to: '/admin/reclamos',
     permission: 'claims.manage',
+  },
+  {
+    label: 'Conversaciones',
+    group: 'Clientes',
+    icon: IconBrandWhatsapp,
+    path: '/admin/conversaciones',
+    to: '/admin/conversaciones',
+    permission: 'conversations.manage',
   },
   {
     label: 'Compras',
