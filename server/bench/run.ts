@@ -19,6 +19,10 @@
 // `-- --solo-api` measures only those. The first mile (bench/first-mile.ts): a burst of 10,000
 // carrier events by webhook and the polling plan of 100,000 numbers; `-- --solo-primera-milla`
 // measures the burst on the embedded database and on a fresh PostgreSQL database (dropped after).
+// The WhatsApp desk (bench/whatsapp-desk.ts): 5,000 inbound messages by webhook on one server
+// (target 500 per second, each once, answered in order per customer) and "Cuánto debo" with 50
+// open invoices (target 200 ms); `-- --solo-whatsapp` measures only that, on the embedded
+// database and on a fresh PostgreSQL database (dropped after).
 // `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
 import { execSync } from 'node:child_process';
 import postgres from 'postgres';
@@ -33,6 +37,7 @@ import { measureLoad } from './load';
 import { SERVER_ROOT } from './load/servers';
 import { measureReports, seedReports } from './reports';
 import { measureTrackings, seedTrackings, trackingPaths } from './trackings';
+import { measureWhatsappDesk } from './whatsapp-desk';
 import { loadConfig } from '../src/env';
 import { trackingQueriesSql } from '../src/queries/trackings/list';
 import { createServer } from '../src/server';
@@ -47,6 +52,7 @@ const ONLY_IMPORT = process.argv.includes('--solo-importacion');
 const ONLY_DEPARTURES = process.argv.includes('--solo-despachos');
 const ONLY_API = process.argv.includes('--solo-api');
 const ONLY_FIRST_MILE = process.argv.includes('--solo-primera-milla');
+const ONLY_WHATSAPP = process.argv.includes('--solo-whatsapp');
 const url = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--carga')) {
   // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
@@ -78,6 +84,29 @@ if (ONLY_FIRST_MILE) {
   }
   console.log(`\nRáfaga de webhooks: ${figures.join('; ')}`);
   measurePollingPlan();
+  process.exit(0);
+}
+if (ONLY_WHATSAPP) {
+  // On the embedded database, then on a fresh database of the PostgreSQL server named, dropped after.
+  const embedded = await openPglite();
+  await embedded.migrate();
+  const figures = [await measureWhatsappDesk(embedded, 'PGlite embebida')];
+  await embedded.close();
+  const serverUrl = url ?? process.env.DATABASE_URL;
+  if (serverUrl) {
+    figures.push(
+      await withFreshPostgres(serverUrl, 'casillero_whatsapp', (first, _second, name) =>
+        measureWhatsappDesk(first, `PostgreSQL, base nueva ${name}`),
+      ),
+    );
+  } else {
+    console.log('\n(Sin BENCH_DATABASE_URL ni DATABASE_URL: la mesa de WhatsApp no se mide en PostgreSQL.)');
+  }
+  const [pglite, pg] = figures;
+  console.log(
+    `\nMesa de WhatsApp: PGlite ${pglite!.perSecond} mensajes/s, «Cuánto debo» p95 ${pglite!.p95.toFixed(0)} ms` +
+      (pg ? `; PostgreSQL ${pg.perSecond} mensajes/s, «Cuánto debo» p95 ${pg.p95.toFixed(0)} ms` : ''),
+  );
   process.exit(0);
 }
 if (ONLY_DEPARTURES) {
@@ -164,6 +193,7 @@ async function main() {
     await measureDepartures(database, second);
     await measureFirstMile(database, second);
     await second.close();
+    await measureWhatsappDesk(database, 'PostgreSQL');
   }
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);
 
