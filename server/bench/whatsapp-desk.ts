@@ -38,7 +38,8 @@ const ASKS = [
   { text: '¿Cuánto debo?', answer: M.debtNone },
 ] as const;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Customers with a verified number, straight in the tables; returns their numbers and ids. */
 async function customers(database: Database, tag: string, count: number) {
@@ -70,7 +71,13 @@ function delivery(phone: string, id: string, text: string, at: Date) {
               metadata: { display_phone_number: '584120000000', phone_number_id: 'BENCH' },
               contacts: [{ profile: { name: 'Cliente Bench' }, wa_id: phone.slice(1) }],
               messages: [
-                { from: phone.slice(1), id, timestamp: String(Math.floor(at.getTime() / 1000)), type: 'text', text: { body: text } },
+                {
+                  from: phone.slice(1),
+                  id,
+                  timestamp: String(Math.floor(at.getTime() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
               ],
             },
           },

@@ -24,6 +24,7 @@ CREATE UNIQUE INDEX "whatsapp_desk_replies_outbox_id_key" ON "whatsapp_desk_repl
 CREATE INDEX "whatsapp_desk_replies_phone_idx" ON "whatsapp_desk_replies" USING btree ("phone","created_at");--> statement-breakpoint
 ALTER TABLE "whatsapp_conversations" ADD CONSTRAINT "whatsapp_conversations_assigned_to_users_id_fk" FOREIGN KEY ("assigned_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_conversations" ADD CONSTRAINT "whatsapp_conversations_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "whatsapp_numbers_phone_idx" ON "whatsapp_numbers" USING btree ("phone");--> statement-breakpoint
 -- hand-written below
 -- The inbox's staff steps leave audit entries (migration 0011), under the conversation's number:
 -- assigning and closing (whatsapp_conversations) and each reply with who sent it

@@ -53,14 +53,21 @@ export const phoneVerifications = pgTable('phone_verifications', {
   createdAt: createdAt(),
 });
 
-/** A verified WhatsApp number per customer (the only number anything is sent to). */
-export const whatsappNumbers = pgTable('whatsapp_numbers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  phone: text('phone').notNull(),
-  verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
-});
+/**
+ * A verified WhatsApp number per customer (the only number anything is sent to). The WhatsApp
+ * desk finds the customer of each message it receives by the number (the index).
+ */
+export const whatsappNumbers = pgTable(
+  'whatsapp_numbers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
+  },
+  (t) => [index('whatsapp_numbers_phone_idx').on(t.phone)],
+);
 
 /**
  * Outbound WhatsApp messages, written in the same transaction as the change that causes them and
