@@ -194,6 +194,11 @@ const joinedPagesScript = `// Written by client/scripts/build-service-worker.mjs
 self.casilleroJoinedPages = ${JSON.stringify(joinedPagesConfig)};
 ${fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw-joined-pages.js'), 'utf8')}`;
 const joinedPagesFile = writeWorkerScript('sw-pages', joinedPagesScript);
+/** Web push: the notification a push shows and where a tap on it leads (scripts/sw-push.js). */
+const pushFile = writeWorkerScript(
+  'sw-push',
+  fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sw-push.js'), 'utf8'),
+);
 const joined = new Set(WORKER_JOINED_PAGES);
 const precachedAssets = [...new Set([...assets, ...joinedStartAssets])].sort();
 for (const asset of precachedAssets) {
@@ -230,7 +235,7 @@ const { count, size, warnings, filePaths } = await generateSW({
   skipWaiting: true,
   clientsClaim: true,
   cleanupOutdatedCaches: true,
-  importScripts: [`/${cleanupFile}`, `/${joinedPagesFile}`],
+  importScripts: [`/${cleanupFile}`, `/${joinedPagesFile}`, `/${pushFile}`],
   // Names in assets/ carry their content hash: no cache-busting query needed to fetch them.
   dontCacheBustURLsMatching: /^assets\//,
   manifestTransforms: [

@@ -15,6 +15,8 @@ export const SETTING_MESSAGES = {
     'DATABASE_URL debe ser una URL de PostgreSQL, postgres://usuario:contraseña@servidor:5432/base (o no definirse: base embebida)',
   S3_ENDPOINT: 'S3_ENDPOINT debe ser una URL http(s)',
   S3_KEYS: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se definen juntas o ninguna',
+  VAPID_KEYS: 'VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY se definen juntas o ninguna',
+  VAPID_SUBJECT: 'VAPID_SUBJECT debe empezar por mailto: o https://',
   PORT: 'PORT debe ser un número de puerto entero entre 0 y 65535',
   APP_URL: 'APP_URL debe ser una URL http(s)',
   TRPC_ADAPTER: "TRPC_ADAPTER debe ser 'direct' u 'official'",

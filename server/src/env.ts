@@ -97,6 +97,13 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   /** The Meta app's secret, which signs each delivery of that webhook (X-Hub-Signature-256). */
   WHATSAPP_APP_SECRET: z.string().optional(),
+  /** Web push's VAPID key pair (docs/decisions/037-web-push.md); unset: generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who the push services may contact about our pushes (mailto: or https:); default: MAIL_FROM's address. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Comma-separated origins of push services besides the browsers' own (a self-hosted one; the browser tests' local one). */
+  PUSH_SERVICE_ORIGINS: list,
   /** Comma-separated phone numbers shown on the contact page (default: the WhatsApp number). */
   CONTACT_PHONES: list,
   SEED_DEMO: z.string().optional(),
@@ -181,6 +188,8 @@ export type Config = {
    * with and the app secret its deliveries are signed with; unset, it refuses them.
    */
   whatsappWebhook: { verifyToken: string | undefined; appSecret: string | undefined };
+  /** Web push (messaging/push.ts): the VAPID keys when configured, their subject, extra push services. */
+  push: PushSettings;
   /** The authorised digital printer's API, used when the fiscal settings choose it. */
   fiscalPrinter: { url: string; token: string } | null;
   contactPhones: string[];
@@ -205,6 +214,26 @@ export type Config = {
   /** The first mile's tracking provider and what it needs (docs/product/first-mile-providers.md). */
   tracking: TrackingSettings;
 };
+
+export type PushSettings = {
+  keys: { publicKey: string; privateKey: string } | null;
+  subject: string;
+  extraOrigins: string[];
+};
+
+function pushSettings(e: z.infer<typeof envSchema>): PushSettings {
+  const publicKey = e.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = e.VAPID_PRIVATE_KEY || undefined;
+  if (!publicKey !== !privateKey) throw new ConfigError([M.VAPID_KEYS]);
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
+  const subject = e.VAPID_SUBJECT || `mailto:${address}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError([M.VAPID_SUBJECT]);
+  return {
+    keys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    subject,
+    extraOrigins: e.PUSH_SERVICE_ORIGINS.map((o) => o.replace(/\/$/, '')),
+  };
+}
 
 /** 'fake' plays recorded sequences (no network); the others call the provider's API. */
 export type TrackingSettings =
@@ -334,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined,
       appSecret: e.WHATSAPP_APP_SECRET || undefined,
     },
+    push: pushSettings(e),
     fiscalPrinter:
       e.FISCAL_PRINTER_URL && e.FISCAL_PRINTER_TOKEN
         ? { url: e.FISCAL_PRINTER_URL, token: e.FISCAL_PRINTER_TOKEN }

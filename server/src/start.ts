@@ -11,6 +11,7 @@ import { shutDown } from './http/operations';
 import { logSender, resendSender, startOutboxWorker } from './mail/worker';
 import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './messaging/whatsapp-worker';
 import { signedLinkFor } from './files/links';
+import { startPushWorker, webPushSender } from './messaging/push';
 import { createServer } from './server';
 import { createScheduler } from './jobs/scheduler';
 import { scheduledJobs } from './jobs/storage-reminders';
@@ -55,6 +56,8 @@ export async function start(config: Config): Promise<void> {
       : logWhatsappSender(log),
     log,
   );
+  // Web push to the customers' browsers: always on (no account needed, only our VAPID key).
+  const pushWorker = startPushWorker(db, webPushSender(db, config.push, config.appUrl), log);
   // Números de control for facturas and notes, in order, retried while the provider is down.
   const controlWorker = startControlNumberWorker(db, controlNumberProviders(db, config), log);
   // Webhooks of the public API: signed POSTs to the customers' URLs, retried for 24 hours.
@@ -124,6 +127,7 @@ export async function start(config: Config): Promise<void> {
         await Promise.all([
           worker.stop(),
           whatsappWorker.stop(),
+          pushWorker.stop(),
           controlWorker.stop(),
           webhookWorker?.stop(),
           scheduler.stop(),

@@ -196,10 +196,12 @@ describe('preferences per kind and channel', () => {
       preferences: [{ kind: 'payment', email: false, whatsapp: true }],
     });
     expect(saved.message).toBe(M.preferencesSaved);
+    // Push was not part of the request: it stays as it was (on).
     expect(saved.preferences.find((p) => p.kind === 'payment')).toEqual({
       kind: 'payment',
       email: false,
       whatsapp: true,
+      push: true,
     });
     const before = await counts(c.user.id, c.email);
     await notify(c.user.id, 'payment');
@@ -261,11 +263,14 @@ describe('preferences per kind and channel', () => {
   it('one customer cannot see or change another one’s preferences (the procedures take no user id)', async () => {
     const a = await customer();
     const b = await customer();
-    await a.caller.messaging.setPreferences({ preferences: [{ kind: 'reminders', email: false, whatsapp: false }] });
+    await a.caller.messaging.setPreferences({
+      preferences: [{ kind: 'reminders', email: false, whatsapp: false, push: false }],
+    });
     expect((await b.caller.messaging.preferences()).preferences.find((p) => p.kind === 'reminders')).toEqual({
       kind: 'reminders',
       email: true,
       whatsapp: true,
+      push: true,
     });
   });
 
@@ -368,7 +373,12 @@ describe('the link in each e-mail that turns its kind off', () => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(M.unsubscribeTitle);
     const prefs = (await c.caller.messaging.preferences()).preferences;
-    expect(prefs.find((p) => p.kind === 'payment')).toEqual({ kind: 'payment', email: false, whatsapp: true });
+    expect(prefs.find((p) => p.kind === 'payment')).toEqual({
+      kind: 'payment',
+      email: false,
+      whatsapp: true,
+      push: true,
+    });
     expect(prefs.filter((p) => p.kind !== 'payment').every((p) => p.email)).toBe(true);
 
     const before = await counts(c.user.id, c.email);

@@ -1,11 +1,17 @@
 // The customer's channels per kind of event (Configuración). Without a row a kind has the
 // defaults: e-mail on unless the customer had turned every e-mail off before (the old
-// user_profiles.email_notifications switch), WhatsApp on once a number is verified. notify.ts
-// applies the same rule in SQL.
+// user_profiles.email_notifications switch), WhatsApp on once a number is verified, push on once a
+// browser is subscribed (docs/decisions/037-web-push.md). notify.ts applies the same rule in SQL.
 import { eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type ChannelPreference, type NotificationKind } from '@casillero/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { notificationPreferences, phoneVerifications, userProfiles, whatsappNumbers } from '../db/schema';
+import {
+  notificationPreferences,
+  phoneVerifications,
+  pushSubscriptions,
+  userProfiles,
+  whatsappNumbers,
+} from '../db/schema';
 import { getUnsubscribeSecret, verifyUnsubscribeToken } from '../messaging/unsubscribe';
 
 export async function getPreferences(db: DbOrTx, userId: string) {
@@ -22,14 +28,25 @@ export async function getPreferences(db: DbOrTx, userId: string) {
     .select({ phone: phoneVerifications.phone, expiresAt: phoneVerifications.expiresAt })
     .from(phoneVerifications)
     .where(eq(phoneVerifications.userId, userId));
+  const devices = await db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      device: pushSubscriptions.device,
+      since: pushSubscriptions.createdAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.createdAt);
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   const preferences: ChannelPreference[] = NOTIFICATION_KINDS.map((kind) => ({
     kind,
     email: byKind.get(kind)?.email ?? profile?.email ?? true,
     whatsapp: byKind.get(kind)?.whatsapp ?? true,
+    push: byKind.get(kind)?.push ?? true,
   }));
   return {
     preferences,
+    pushDevices: devices,
     whatsapp: number ?? null,
     pending: pending && pending.expiresAt.getTime() > Date.now() ? pending : null,
   };
@@ -40,11 +57,24 @@ export async function setPreferences(db: DbOrTx, userId: string, preferences: Ch
   await db
     .insert(notificationPreferences)
     .values(
-      preferences.map((p) => ({ userId, kind: p.kind, email: p.email, whatsapp: p.whatsapp, updatedAt: new Date() })),
+      preferences.map((p) => ({
+        userId,
+        kind: p.kind,
+        email: p.email,
+        whatsapp: p.whatsapp,
+        push: p.push ?? null,
+        updatedAt: new Date(),
+      })),
     )
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { email: sql`excluded.email`, whatsapp: sql`excluded.whatsapp`, updatedAt: sql`excluded.updated_at` },
+      set: {
+        email: sql`excluded.email`,
+        whatsapp: sql`excluded.whatsapp`,
+        // Left out of the request: the kind's push choice stays as it was.
+        push: sql`coalesce(excluded.push, ${notificationPreferences.push})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
     });
 }
 

@@ -2,8 +2,8 @@
 // the customer wants them (Configuración, per kind of event). Call with the transaction that
 // makes the change: the notification and the outbox rows exist exactly when the change does.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { NotificationKind, NotificationType } from '@casillero/shared';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PUSH_DEFAULT_LINK, type NotificationKind, type NotificationType } from '@casillero/shared';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { userProfiles, users } from '../db/schema';
 import { knownSilenced, notificationsOn } from '../lib/notifications-off';
@@ -39,6 +39,12 @@ export type NotifyOptions = {
    * e-mail is asked for, none otherwise; false: none.
    */
   whatsapp?: WhatsappMessage | 'default' | false;
+  /**
+   * A push to the customer's browsers (docs/decisions/037-web-push.md) repeating the notification;
+   * unset: when an e-mail or a WhatsApp message is asked for (what is worth reaching the person
+   * outside the app), as their preference for the kind allows.
+   */
+  push?: boolean;
   /**
    * For a message that must reach the customer at most once (a shipment's news, a storage
    * reminder): when the customer already has a notification with this key nothing is written.
@@ -166,6 +172,8 @@ async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, op
       returning null::uuid as user_id`;
   }
 
+  const push = pushWanted(options) ? pushInsert(sql`n`, kind, sql`${n.title}`, sql`${n.message}`, n.link) : none;
+
   const rows = rowsOf<{ id: string; user_id: string }>(
     await tx.execute(sql`
       with r as (
@@ -179,7 +187,7 @@ async function notifyAll(tx: DbOrTx, userIds: string[], n: NotificationInput, op
         where ${notificationsOn}
         on conflict (user_id, dedupe_key) where dedupe_key is not null do nothing
         returning id, user_id
-      ), e as (${email}), w as (${whatsapp})
+      ), e as (${email}), w as (${whatsapp}), p as (${push})
       select id, user_id from n`),
   );
   return rows.map((r) => ({ id: r.id, userId: r.user_id }));
@@ -257,7 +265,43 @@ async function notifyRecipients(
       left join notification_preferences np on np.user_id = w.user_id and np.kind = ${kind}
       where coalesce(np.whatsapp, true)`);
   }
+  if (pushWanted(options)) {
+    const pushes = notified.map(({ userId, n }) => ({
+      user_id: userId,
+      title: n.title,
+      body: n.message,
+      link: n.link,
+    }));
+    await tx.execute(sql`
+      with n as (select * from json_to_recordset(${JSON.stringify(pushes)}::json) as r(user_id uuid, title text, body text, link text))
+      ${pushInsert(sql`n`, kind, sql`n.title`, sql`n.body`, null, sql`n.link`)}`);
+  }
   return inserted.map((r) => ({ id: r.id, userId: r.user_id }));
+}
+
+function pushWanted(options: NotifyOptions): boolean {
+  return options.kind !== 'account' && (options.push ?? Boolean(options.email || options.whatsapp));
+}
+
+/**
+ * The pushes for the notified customers (`from`: a relation with `user_id`), one per browser of
+ * theirs, on unless they turned push off for this kind.
+ */
+function pushInsert(
+  from: SQL,
+  kind: NotifyKind,
+  title: SQL,
+  body: SQL,
+  link: string | null | undefined,
+  linkColumn?: SQL,
+) {
+  const target = linkColumn ? sql`coalesce(${linkColumn}, ${PUSH_DEFAULT_LINK})` : sql`${link ?? PUSH_DEFAULT_LINK}`;
+  return sql`insert into push_outbox (user_id, subscription_id, title, body, link)
+      select s.user_id, s.id, ${title}, ${body}, ${target}
+      from ${from} n join push_subscriptions s on s.user_id = n.user_id
+      left join notification_preferences np on np.user_id = s.user_id and np.kind = ${kind}
+      where coalesce(np.push, true)
+      returning null::uuid as user_id`;
 }
 
 /** A plain e-mail that repeats the notification, with a button to where it leads. */

@@ -1,2 +1,3 @@
 export * from './departures';
+export * from './messages';
 export * from './journey';

@@ -3,3 +3,4 @@ export * from './messages';
 export * from './shipment-news';
 export * from './whatsapp-desk';
 export * from './conversations';
+export * from './push';

@@ -19,7 +19,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reminders: 'Recordatorios de almacenaje',
 };
 
-export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
+export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'push'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export const SHIPMENT_NEWS_KINDS = ['delayed', 'new_eta', 'arrived_venezuela', 'ready_for_pickup'] as const;

@@ -1,10 +1,10 @@
 // The Spanish texts of Reportes y Analíticas (docs/product/admin-reports.md).
-import { ESTIMATED_REVENUE_SHARE } from './reports';
+import { ESTIMATED_REVENUE_SHARE, REPORTS_TITLE } from './reports';
 
 const share = `${Math.round(ESTIMATED_REVENUE_SHARE * 100)} %`;
 
 export const REPORT_MESSAGES = {
-  title: 'Reportes y Analíticas',
+  title: REPORTS_TITLE,
   subtitle: 'Indicadores del negocio por periodo, comparados con el periodo anterior de la misma duración.',
   periodLabel: 'Periodo',
   print: 'Imprimir',

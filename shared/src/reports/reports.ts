@@ -3,6 +3,12 @@
 import { formatDecimal, onFirstUse } from '../format';
 
 /** The period selector's choices (docs/product/admin-reports.md#periods), the default first. */
+/**
+ * The page's title on its own, here and not with its texts (messages.ts): the route's head reads it
+ * up front, and a module lives in one chunk whole, so the texts stay out of the first page's JavaScript.
+ */
+export const REPORTS_TITLE = 'Reportes y Analíticas';
+
 export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_DEFAULT_PERIOD: ReportPeriod = 'month';

@@ -1,8 +1,8 @@
 // Departures (docs/product/departures.md): the staff's forms and the list's URL params. Dates are
 // YYYY-MM-DD; whether an actual date is in the future is the server's check (its business clock).
 import { z } from '../zod-es';
+import { DEPARTURE_MESSAGES as M } from '../departures/messages';
 import {
-  DEPARTURE_MESSAGES as M,
   DEPARTURE_MODES,
   DEPARTURE_ORIGINS,
   DEPARTURE_PORTS,

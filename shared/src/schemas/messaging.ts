@@ -7,6 +7,8 @@ export const channelPreference = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   email: z.boolean(),
   whatsapp: z.boolean(),
+  /** Web push to the customer's browsers; left out: unchanged. */
+  push: z.boolean().optional(),
 });
 export type ChannelPreference = z.infer<typeof channelPreference>;
 

@@ -5,6 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Button } from '@mantine/core';
 import {
   DEPARTURE_MESSAGES as M,
+  DEPARTURES_TITLE,
   DEPARTURE_MODES,
   DEPARTURE_ORIGINS,
   DEPARTURE_SORTS,
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/admin/despachos')({
       origin: DEPARTURE_ORIGINS,
       status: DEPARTURE_STATUSES,
     }),
-  head: pageHead(M.title),
+  head: pageHead(DEPARTURES_TITLE),
   component: DeparturesPage,
 });
 

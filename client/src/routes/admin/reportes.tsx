@@ -12,6 +12,7 @@ import {
   REPORT_PERIOD_LABELS,
   REPORT_PERIODS,
   REPORT_XLSX_PATH,
+  REPORTS_TITLE,
   type ReportPeriod,
 } from '@casillero/shared';
 import { PageHeader } from '../../components/data-table';
@@ -42,7 +43,7 @@ export const Route = createFileRoute('/admin/reportes')({
       context.queryClient.prefetchQuery(context.trpc.reports.trend.queryOptions()),
       context.queryClient.prefetchQuery(context.trpc.reports.statusDistribution.queryOptions()),
     ]),
-  head: pageHead(M.title),
+  head: pageHead(REPORTS_TITLE),
   component: ReportsPage,
 });
 

@@ -4,6 +4,7 @@ import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
 import { ChangePasswordCard } from './-components/ChangePasswordCard';
 import { NotificationChannelsCard, WhatsappNumberCard } from './-components/NotificationChannelsCard';
+import { PushDeviceCard } from './-components/PushDeviceCard';
 import { DashboardPage } from './-components/PageHeader';
 import { SessionsCard } from './-components/SessionsCard';
 import { ApiKeysCard } from '../../components/api-keys/ApiKeysCard';
@@ -31,6 +32,7 @@ function SettingsPage() {
     >
       <NotificationChannelsCard />
       <WhatsappNumberCard />
+      <PushDeviceCard />
       <ChangePasswordCard />
       <SessionsCard />
       <ApiKeysCard />

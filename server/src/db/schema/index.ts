@@ -32,3 +32,4 @@ export * from './compras';
 export * from './webhooks';
 export * from './carrier-tracking';
 export * from './whatsapp-desk';
+export * from './push';

@@ -35,6 +35,8 @@ export const notificationPreferences = pgTable(
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     email: boolean('email').notNull(),
     whatsapp: boolean('whatsapp').notNull(),
+    /** Web push to the customer's browsers; null: on (the default once a browser is subscribed). */
+    push: boolean('push'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind], name: 'notification_preferences_pkey' })],

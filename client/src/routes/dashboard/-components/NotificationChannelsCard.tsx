@@ -16,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_KIND_LABELS, type ChannelPreference } from '@casillero/shared';
+import { NOTIFICATION_KIND_LABELS, PUSH_MESSAGES, type ChannelPreference } from '@casillero/shared';
 import { getErrorMessage } from '../../../lib/errors';
 import { useIsPhone } from '../../../lib/screen';
 import { trpc } from '../../../lib/trpc';
@@ -27,8 +27,9 @@ const showError = (error: unknown) =>
   notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(error) });
 
 /**
- * Which channels each kind of event reaches (docs/product/messages-and-notifications.md#preferences): in the app always, by e-mail and by
- * WhatsApp as the customer chooses; WhatsApp only once a number is verified.
+ * Which channels each kind of event reaches (docs/product/messages-and-notifications.md#preferences): in the app always, by e-mail, by
+ * WhatsApp and on the devices as the customer chooses; WhatsApp only once a number is verified, the
+ * devices once one receives pushes (PushDeviceCard).
  */
 export function NotificationChannelsCard() {
   const queryClient = useQueryClient();
@@ -47,6 +48,7 @@ export function NotificationChannelsCard() {
     }
   };
   const hasWhatsapp = Boolean(prefs.data?.whatsapp);
+  const hasPush = (prefs.data?.pushDevices.length ?? 0) > 0;
   const isPhone = useIsPhone();
 
   return (
@@ -88,13 +90,20 @@ export function NotificationChannelsCard() {
                         aria-label={`${label}: por WhatsApp`}
                         onChange={(e) => void change({ ...p, whatsapp: e.currentTarget.checked })}
                       />
+                      <Switch
+                        checked={hasPush && p.push !== false}
+                        disabled={save.isPending || !hasPush}
+                        label="Dispositivo"
+                        aria-label={`${label}: en el dispositivo`}
+                        onChange={(e) => void change({ ...p, push: e.currentTarget.checked })}
+                      />
                     </Group>
                   </Stack>
                 );
               })}
             </Stack>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="sm" aria-label="Canales por tipo de aviso">
                 <Table.Thead>
                   <Table.Tr>
@@ -102,6 +111,7 @@ export function NotificationChannelsCard() {
                     <Table.Th ta="center">En la app</Table.Th>
                     <Table.Th ta="center">Correo</Table.Th>
                     <Table.Th ta="center">WhatsApp</Table.Th>
+                    <Table.Th ta="center">Dispositivo</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -135,6 +145,16 @@ export function NotificationChannelsCard() {
                             />
                           </Group>
                         </Table.Td>
+                        <Table.Td>
+                          <Group justify="center">
+                            <Switch
+                              checked={hasPush && p.push !== false}
+                              disabled={save.isPending || !hasPush}
+                              aria-label={`${label}: en el dispositivo`}
+                              onChange={(e) => void change({ ...p, push: e.currentTarget.checked })}
+                            />
+                          </Group>
+                        </Table.Td>
                       </Table.Tr>
                     );
                   })}
@@ -147,6 +167,11 @@ export function NotificationChannelsCard() {
       {prefs.data && !hasWhatsapp && (
         <Text size="sm" c="dimmed">
           Para recibir avisos por WhatsApp, verifica tu número abajo.
+        </Text>
+      )}
+      {prefs.data && !hasPush && (
+        <Text size="sm" c="dimmed">
+          {PUSH_MESSAGES.needsDevice}
         </Text>
       )}
     </SectionCard>
