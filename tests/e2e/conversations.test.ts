@@ -7,9 +7,16 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES as M, DESK_BUTTONS, DESK_QUICK_REPLIES } from '@casillero/shared';
+import { findingsOf, report } from './a11y';
 import { trpcCaller } from './app-server';
 import { chromiumOrExplain } from './browser';
-import { expectNoHorizontalScroll, openFromNavigation, PHONE, withScreenshotOnFailure } from './screens';
+import {
+  animationsDone,
+  expectNoHorizontalScroll,
+  openFromNavigation,
+  PHONE,
+  withScreenshotOnFailure,
+} from './screens';
 import { DEMO, signIn, useBrowserSession } from './session';
 
 const chromium = chromiumOrExplain();
@@ -124,6 +131,10 @@ describe.skipIf(!chromium)('la bandeja de WhatsApp, en un teléfono', () => {
       await sent.getByText(/Respondió Gabriela Atención Díaz/).waitFor();
       await expect.poll(() => thread.getByLabel('Respuesta').inputValue()).toBe('');
       await expectNoHorizontalScroll(page);
+      // The thread as it stands passes axe-core's WCAG 2.2 AA rules (docs/product/accessibility.md).
+      await animationsDone(page.locator('body'));
+      const findings = await findingsOf(page);
+      expect(findings, report([{ screen: '/admin/conversaciones @ 390×844', findings }])).toEqual([]);
     });
   });
 });

@@ -78,6 +78,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
             size="xs"
             placeholder={M.unassigned}
             clearable
+            clearButtonProps={{ 'aria-label': 'Quitar la asignación' }}
             value={c.assignedTo}
             data={(people.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             onChange={(staffId) =>
