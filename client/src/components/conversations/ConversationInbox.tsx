@@ -55,7 +55,7 @@ export function ConversationInbox({ filter, selected, onFilter, onSelect }: Prop
           <Grid.Col span={{ base: 12, md: 8, lg: 6 }}>
             {thread ?? (
               <Card withBorder radius="md" padding="lg">
-                <Text c="dimmed">Elige una conversación de la lista.</Text>
+                <Text c="dimmed">{M.pickOne}</Text>
               </Card>
             )}
           </Grid.Col>
@@ -87,14 +87,14 @@ function ConversationList({
         value={filter}
         onChange={(v) => onFilter(v as ConversationFilter)}
         data={CONVERSATION_FILTERS.map((f) => ({ value: f, label: M.filterLabels[f] }))}
-        aria-label="Filtrar conversaciones"
+        aria-label={M.filterAria}
       />
       {list.data?.length === 0 && (
         <Text c="dimmed" size="sm" ta="center" py="md">
           {M.empty}
         </Text>
       )}
-      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Conversaciones abiertas">
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={M.listAria}>
         {list.data?.map((c) => {
           const since = new Date(c.needsAgentSince).getTime();
           const answered = c.firstResponseAt ? new Date(c.firstResponseAt).getTime() : null;

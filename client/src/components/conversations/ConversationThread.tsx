@@ -78,7 +78,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
             size="xs"
             placeholder={M.unassigned}
             clearable
-            clearButtonProps={{ 'aria-label': 'Quitar la asignación' }}
+            clearButtonProps={{ 'aria-label': M.clearAssignee }}
             value={c.assignedTo}
             data={(people.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
             onChange={(staffId) =>
@@ -96,7 +96,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
           />
         )}
 
-        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Mensajes">
+        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={M.threadAria}>
           {c.thread.map((m) => {
             const mine = m.from !== 'customer';
             return (
@@ -111,7 +111,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
                   {m.file && (
                     <Text size="sm" fw={600}>
                       {m.file.kind === 'image' ? '🖼️' : '📎'}{' '}
-                      {m.file.name ?? (m.file.kind === 'image' ? 'Imagen' : 'Documento')}
+                      {m.file.name ?? (m.file.kind === 'image' ? M.image : M.document)}
                     </Text>
                   )}
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

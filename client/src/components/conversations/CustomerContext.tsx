@@ -35,23 +35,23 @@ export function CustomerContext({ phone }: { phone: string }) {
           </Text>
           {c.mailboxCodes && (
             <Text size="sm" c="dimmed">
-              Casillero: {c.mailboxCodes}
+              {M.mailboxes(c.mailboxCodes)}
             </Text>
           )}
-          <Divider label={`Envíos abiertos (${ctx.shipments.total})`} labelPosition="left" />
+          <Divider label={M.shipments(ctx.shipments.total)} labelPosition="left" />
           {ctx.shipments.rows.map((s) => (
             <Text key={s.id} size="sm">
               {s.code} · {SHIPMENT_STATUS_LABELS[s.status]}
             </Text>
           ))}
-          <Divider label={`En el almacén (${ctx.parcels.total})`} labelPosition="left" />
+          <Divider label={M.parcels(ctx.parcels.total)} labelPosition="left" />
           {ctx.parcels.rows.map((p, i) => (
             <Text key={`${p.trackingNumber}-${i}`} size="sm">
               {p.description} · {PACKAGE_STATUS_LABELS[p.status]}
             </Text>
           ))}
           <Divider
-            label={`Facturas por pagar (${ctx.invoices.total}): ${formatUsdFromCents(ctx.invoices.owedUsdCents)}`}
+            label={M.invoices(ctx.invoices.total, formatUsdFromCents(ctx.invoices.owedUsdCents))}
             labelPosition="left"
           />
           {ctx.invoices.rows.map((i) => (
@@ -62,7 +62,7 @@ export function CustomerContext({ phone }: { phone: string }) {
               </Badge>
             </Text>
           ))}
-          <Divider label={`Reclamos (${ctx.claims.length})`} labelPosition="left" />
+          <Divider label={M.claims(ctx.claims.length)} labelPosition="left" />
           {ctx.claims.map((k) => (
             <Text key={k.id} size="sm">
               {k.code} · {k.subject} · {CLAIM_STATUS_LABELS[k.status]}

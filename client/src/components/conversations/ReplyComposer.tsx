@@ -78,7 +78,7 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
         />
       )}
       <Textarea
-        aria-label="Respuesta"
+        aria-label={M.replyAria}
         placeholder={M.composerPlaceholder}
         autosize
         minRows={2}
@@ -97,7 +97,7 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
             leftSection={<IconX size={12} />}
             onClick={() => setFile(null)}
           >
-            Quitar
+            {M.removeFile}
           </Button>
         </Group>
       )}

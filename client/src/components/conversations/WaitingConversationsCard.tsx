@@ -26,7 +26,7 @@ export function WaitingConversationsCard() {
         {open === 0
           ? M.dashboardNone
           : [
-              `${formatCount(open)} abiertas, ${formatCount(unanswered)} sin primera respuesta.`,
+              M.dashboardCounts(formatCount(open), formatCount(unanswered)),
               oldestSince ? M.dashboardOldest(formatWait(Date.now() - new Date(oldestSince).getTime())) : null,
             ]
               .filter(Boolean)
