@@ -95,7 +95,11 @@ export async function measureWhatsappBurst(database: Database, where: string) {
   const tag = randomUUID().slice(0, 8);
   const people = await customers(database, tag, CUSTOMERS);
   const config = testConfig({ appUrl: APP_URL, whatsappWebhook: { verifyToken: 'bench', appSecret: SECRET } });
-  const server = await createServer({ config: { ...config, port: 0, host: '127.0.0.1' }, database });
+  // As the other HTTP measurements (bench/run.ts): errors only in the log, not a line per request.
+  const server = await createServer({
+    config: { ...config, port: 0, host: '127.0.0.1', logLevel: 'error' },
+    database,
+  });
   const base = (await server.listen()).replace('localhost', '127.0.0.1');
   const url = `${base}/webhooks/whatsapp`;
   const now = Date.now();
