@@ -40,6 +40,7 @@ import { Route as AdminBusquedasRouteImport } from './routes/admin/busquedas'
 import { Route as AdminClientesRouteImport } from './routes/admin/clientes'
 import { Route as AdminComprasRouteImport } from './routes/admin/compras'
 import { Route as AdminConciliacionRouteImport } from './routes/admin/conciliacion'
+import { Route as AdminConversacionesRouteImport } from './routes/admin/conversaciones'
 import { Route as AdminDespachosRouteImport } from './routes/admin/despachos'
 import { Route as AdminEnviosRouteImport } from './routes/admin/envios'
 import { Route as AdminImportarRouteImport } from './routes/admin/importar'
@@ -231,6 +232,11 @@ const AdminComprasRoute = AdminComprasRouteImport.update({
 const AdminConciliacionRoute = AdminConciliacionRouteImport.update({
   id: '/conciliacion',
   path: '/conciliacion',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminConversacionesRoute = AdminConversacionesRouteImport.update({
+  id: '/conversaciones',
+  path: '/conversaciones',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminDespachosRoute = AdminDespachosRouteImport.update({
@@ -450,6 +456,7 @@ export interface FileRoutesByFullPath {
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/conversaciones': typeof AdminConversacionesRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
@@ -517,6 +524,7 @@ export interface FileRoutesByTo {
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/conversaciones': typeof AdminConversacionesRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
@@ -588,6 +596,7 @@ export interface FileRoutesById {
   '/admin/clientes': typeof AdminClientesRoute
   '/admin/compras': typeof AdminComprasRoute
   '/admin/conciliacion': typeof AdminConciliacionRoute
+  '/admin/conversaciones': typeof AdminConversacionesRoute
   '/admin/despachos': typeof AdminDespachosRoute
   '/admin/envios': typeof AdminEnviosRoute
   '/admin/importar': typeof AdminImportarRoute
@@ -660,6 +669,7 @@ export interface FileRouteTypes {
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
+    | '/admin/conversaciones'
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
@@ -727,6 +737,7 @@ export interface FileRouteTypes {
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
+    | '/admin/conversaciones'
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
@@ -797,6 +808,7 @@ export interface FileRouteTypes {
     | '/admin/clientes'
     | '/admin/compras'
     | '/admin/conciliacion'
+    | '/admin/conversaciones'
     | '/admin/despachos'
     | '/admin/envios'
     | '/admin/importar'
@@ -1081,6 +1093,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConciliacionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/conversaciones': {
+      id: '/admin/conversaciones'
+      path: '/conversaciones'
+      fullPath: '/admin/conversaciones'
+      preLoaderRoute: typeof AdminConversacionesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/despachos': {
       id: '/admin/despachos'
       path: '/despachos'
@@ -1352,6 +1371,7 @@ interface AdminRouteChildren {
   AdminClientesRoute: typeof AdminClientesRoute
   AdminComprasRoute: typeof AdminComprasRoute
   AdminConciliacionRoute: typeof AdminConciliacionRoute
+  AdminConversacionesRoute: typeof AdminConversacionesRoute
   AdminDespachosRoute: typeof AdminDespachosRoute
   AdminEnviosRoute: typeof AdminEnviosRoute
   AdminImportarRoute: typeof AdminImportarRoute
@@ -1384,6 +1404,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminClientesRoute: AdminClientesRoute,
   AdminComprasRoute: AdminComprasRoute,
   AdminConciliacionRoute: AdminConciliacionRoute,
+  AdminConversacionesRoute: AdminConversacionesRoute,
   AdminDespachosRoute: AdminDespachosRoute,
   AdminEnviosRoute: AdminEnviosRoute,
   AdminImportarRoute: AdminImportarRoute,

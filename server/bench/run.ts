@@ -21,6 +21,10 @@
 // measures the burst on the embedded database and on a fresh PostgreSQL database (dropped after).
 // Pre-alerts from e-mail (bench/prealert-mail.ts): 1,000 forwarded e-mails in a burst turned into drafts,
 // target 20 per second, memory measured; `-- --solo-correo` measures only that on the embedded database.
+// The WhatsApp desk (bench/whatsapp-desk.ts): 5,000 inbound messages by webhook on one server
+// (target 500 per second, each once, answered in order per customer) and "Cuánto debo" with 50
+// open invoices (target 200 ms); `-- --solo-whatsapp` measures only that, on the embedded
+// database and on a fresh PostgreSQL database (dropped after).
 // `-- --carga` instead runs a busy day's mixed traffic on two servers (bench/load/index.ts).
 // The OCR of a receipt photo (bench/ocr.ts) closes the run; `-- --solo-ocr` measures only that,
 // without a database.
@@ -42,6 +46,7 @@ import { measureOcr } from './ocr';
 import { SERVER_ROOT } from './load/servers';
 import { measureReports, seedReports } from './reports';
 import { measureTrackings, seedTrackings, trackingPaths } from './trackings';
+import { measureWhatsappDesk } from './whatsapp-desk';
 import { loadConfig } from '../src/env';
 import { trackingQueriesSql } from '../src/queries/trackings/list';
 import { createServer } from '../src/server';
@@ -58,6 +63,7 @@ const ONLY_API = process.argv.includes('--solo-api');
 const ONLY_FIRST_MILE = process.argv.includes('--solo-primera-milla');
 const ONLY_OCR = process.argv.includes('--solo-ocr');
 const ONLY_MAIL = process.argv.includes('--solo-correo');
+const ONLY_WHATSAPP = process.argv.includes('--solo-whatsapp');
 const url = process.env.BENCH_DATABASE_URL;
 if (process.argv.includes('--carga')) {
   // The day's mixed load on two servers (bench/load/index.ts), on a fresh database of the
@@ -103,6 +109,29 @@ if (ONLY_MAIL) {
   await measurePrealertMailBurst(embedded, storage);
   await embedded.close();
   fs.rmSync(storage, { recursive: true, force: true });
+  process.exit(0);
+}
+if (ONLY_WHATSAPP) {
+  // On the embedded database, then on a fresh database of the PostgreSQL server named, dropped after.
+  const embedded = await openPglite();
+  await embedded.migrate();
+  const figures = [await measureWhatsappDesk(embedded, 'PGlite embebida')];
+  await embedded.close();
+  const serverUrl = url ?? process.env.DATABASE_URL;
+  if (serverUrl) {
+    figures.push(
+      await withFreshPostgres(serverUrl, 'casillero_whatsapp', (first, _second, name) =>
+        measureWhatsappDesk(first, `PostgreSQL, base nueva ${name}`),
+      ),
+    );
+  } else {
+    console.log('\n(Sin BENCH_DATABASE_URL ni DATABASE_URL: la mesa de WhatsApp no se mide en PostgreSQL.)');
+  }
+  const [pglite, pg] = figures;
+  console.log(
+    `\nMesa de WhatsApp: PGlite ${pglite!.perSecond} mensajes/s, «Cuánto debo» p95 ${pglite!.p95.toFixed(0)} ms` +
+      (pg ? `; PostgreSQL ${pg.perSecond} mensajes/s, «Cuánto debo» p95 ${pg.p95.toFixed(0)} ms` : ''),
+  );
   process.exit(0);
 }
 if (ONLY_DEPARTURES) {
@@ -192,6 +221,7 @@ async function main() {
     const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-correo-'));
     await measurePrealertMailBurst(database, storage);
     fs.rmSync(storage, { recursive: true, force: true });
+    await measureWhatsappDesk(database, 'PostgreSQL');
   }
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT) await measureApi(database, raw, base);
   if (!ONLY_REPORTS && !ONLY_TRACKINGS && !ONLY_AUDIT && !ONLY_IMPORT && !ONLY_API) await measureOcr();

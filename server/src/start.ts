@@ -10,6 +10,7 @@ import { createFileStore } from './files/file-store';
 import { shutDown } from './http/operations';
 import { logSender, resendSender, startOutboxWorker } from './mail/worker';
 import { cloudApiSender, logWhatsappSender, startWhatsappWorker } from './messaging/whatsapp-worker';
+import { signedLinkFor } from './files/links';
 import { startPushWorker, webPushSender } from './messaging/push';
 import { createServer } from './server';
 import { createScheduler } from './jobs/scheduler';
@@ -21,6 +22,7 @@ import { startWebhookWorker } from './webhooks/worker';
 import { trackingProviderFor } from './services/carrier-tracking/providers';
 import { startCarrierTrackingWorker } from './services/carrier-tracking/jobs';
 import type { Config } from './env';
+import { stopOcr } from './services/prealert-mail/extraction';
 import { startSmtpListener } from './services/prealert-mail/smtp-listener';
 
 export async function start(config: Config): Promise<void> {
@@ -47,7 +49,13 @@ export async function start(config: Config): Promise<void> {
   const worker = startOutboxWorker(db, send, log);
   const whatsappWorker = startWhatsappWorker(
     db,
-    config.whatsapp ? cloudApiSender(config.whatsapp) : logWhatsappSender(log),
+    config.whatsapp
+      ? cloudApiSender(config.whatsapp, async (fileId) => {
+          // The inbox's attachments: WhatsApp fetches the file from this signed link when it goes.
+          const link = await signedLinkFor(db, config, fileId);
+          return `${config.appUrl}${link.url}`;
+        })
+      : logWhatsappSender(log),
     log,
   );
   // Web push to the customers' browsers: always on (no account needed, only our VAPID key).
@@ -148,6 +156,8 @@ export async function start(config: Config): Promise<void> {
           pruning,
           server.endLiveStreams(),
           smtp?.close().then(() => inboundFiles?.close()),
+          // The invoice photos' OCR worker thread, when a mail brought one.
+          stopOcr(),
         ]);
       },
       closeDatabase: () => database.close(),

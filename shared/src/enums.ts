@@ -142,7 +142,15 @@ export type DeliveryZone = (typeof DELIVERY_ZONES)[number];
 export const AGENCY_KINDS = ['partner', 'own'] as const;
 export type AgencyKind = (typeof AGENCY_KINDS)[number];
 
-export const STORED_FILE_KINDS = ['receipt', 'invoice', 'package_photo', 'delivery_photo', 'claim_photo'] as const;
+export const STORED_FILE_KINDS = [
+  'receipt',
+  'invoice',
+  'package_photo',
+  'delivery_photo',
+  'claim_photo',
+  // A file customer service sends a customer from the WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox).
+  'desk_attachment',
+] as const;
 export type StoredFileKind = (typeof STORED_FILE_KINDS)[number];
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

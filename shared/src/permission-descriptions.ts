@@ -30,6 +30,7 @@ export const EXTRA_PERMISSION_LABELS: Record<Exclude<Permission, `${Area}.read` 
   'pickups.manage': 'desbloquear retiros y el recordatorio de retiro',
   'claims.manage': 'los reclamos de los clientes (asignar, pedir información y decidir)',
   'claims.settings': 'los plazos y límites de los reclamos',
+  'conversations.manage': 'las conversaciones de WhatsApp con los clientes (responder, asignar y cerrar)',
   'prices.manage': 'las tarifas (versiones con fecha de vigencia)',
   'rules.manage': 'las reglas de lo que puede viajar (versiones con fecha de vigencia)',
   'customs.manage': 'las reglas aduaneras del régimen courier (versiones con fecha de vigencia)',

@@ -65,7 +65,7 @@ describe('role descriptions generated from the permission map', () => {
     expect(STAFF_ROLE_DESCRIPTIONS.atencion).toBe(
       'Cambia: pre-alertas y notificaciones a clientes. ' +
         'Solo consulta: trackings, clientes (datos y casilleros), paquetes, reempaques, envíos, despachos (vuelos y contenedores) y pagos (facturas, tasas y conciliación). ' +
-        'También: el registro de auditoría, los reclamos de los clientes (asignar, pedir información y decidir) y la compra asistida (cotizar, comprar en la tienda y registrar los trackings). ' +
+        'También: el registro de auditoría, los reclamos de los clientes (asignar, pedir información y decidir), las conversaciones de WhatsApp con los clientes (responder, asignar y cerrar) y la compra asistida (cotizar, comprar en la tienda y registrar los trackings). ' +
         'Sin acceso a: reportes e ingresos, el personal, los métodos de pago y los datos fiscales, la plantilla de hitos de los despachos, ' +
         'las agencias (alta, datos y horarios), el mostrador de agencia (recibir y entregar envíos con prueba de entrega), desbloquear retiros y el recordatorio de retiro, los plazos y límites de los reclamos, las tarifas (versiones con fecha de vigencia), las reglas de lo que puede viajar (versiones con fecha de vigencia), las reglas aduaneras del régimen courier (versiones con fecha de vigencia), la liquidación de los impuestos de aduana de un despacho con el archivo del agente (cargos y abonos al cliente), los aliados (alta, ajuste de precio y desactivación), el portal de aliado (sus clientes, sus paquetes y envíos, y su estado de cuenta), el límite diario de consultas del seguimiento con los transportistas, ' +
         'la búsqueda de paquetes entregados por el transportista y no recibidos y los plazos de las búsquedas de paquetes.',
@@ -75,6 +75,10 @@ describe('role descriptions generated from the permission map', () => {
   it('the customs settlement (docs/product/customs.md): the administrator and the warehouse, who run the departures; the threshold is the administrator’s', () => {
     expect(STAFF_ROLES.filter((r) => can(r, 'customs.settle'))).toEqual(['admin', 'almacen']);
     expect(STAFF_ROLES.filter((r) => can(r, 'customs.manage'))).toEqual(['admin']);
+  });
+
+  it("the WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox) is customer service's and the administrator's only", () => {
+    expect(STAFF_ROLES.filter((r) => can(r, 'conversations.manage'))).toEqual(['admin', 'atencion']);
   });
 
   it('an agency counter (docs/product/last-mile.md) reaches its counter and nothing else', () => {

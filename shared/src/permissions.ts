@@ -62,6 +62,8 @@ export type Permission =
   | 'claims.manage'
   /** The claims' windows, the desk's answer time and the uninsured share (the administrator's). */
   | 'claims.settings'
+  /** The WhatsApp desk's inbox: replying to customers, assigning and closing conversations (docs/product/whatsapp-desk.md#the-inbox). */
+  | 'conversations.manage'
   /** The price list's versions and the honoured-price days (docs/product/price-lists.md). */
   | 'prices.manage'
   /** What may travel: the travel rules' versions (docs/product/travel-rules.md). */
@@ -98,6 +100,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'pickups.manage',
   'claims.manage',
   'claims.settings',
+  'conversations.manage',
   'prices.manage',
   'rules.manage',
   'customs.manage',
@@ -154,6 +157,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'notifications.write',
     'audit.read',
     'claims.manage',
+    'conversations.manage',
     'compras',
   ],
   // An agency's counter: its own agency's shipments, nothing else (the scope is the agency).
@@ -172,7 +176,7 @@ export function can(role: string | null | undefined, permission: Permission): bo
 
 /** Which permissions open, and store for a customer, each kind of stored file. */
 export const FILE_PERMISSIONS: Record<
-  'receipt' | 'invoice' | 'package_photo' | 'delivery_photo' | 'claim_photo',
+  'receipt' | 'invoice' | 'package_photo' | 'delivery_photo' | 'claim_photo' | 'desk_attachment',
   { read: Permission; write: Permission }
 > = {
   receipt: { read: 'payments.read', write: 'payments.write' },
@@ -182,4 +186,6 @@ export const FILE_PERMISSIONS: Record<
   delivery_photo: { read: 'shipments.read', write: 'pickups.counter' },
   // Taken by the customer for their claim, through the claims' own upload route only.
   claim_photo: { read: 'claims.manage', write: 'claims.manage' },
+  // Sent to the customer by customer service from the WhatsApp inbox.
+  desk_attachment: { read: 'conversations.manage', write: 'conversations.manage' },
 };

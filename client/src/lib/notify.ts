@@ -3,10 +3,14 @@
 import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from './errors';
 
-export const notifySuccess = (title: string | undefined, message: string) =>
-  notifications.show({ color: 'green', title, message });
+/** The toast's close button, named for a screen reader (it shows only an ×). */
+const closeButtonProps = { 'aria-label': 'Cerrar aviso' };
 
-export const notifyError = (message: string, title = 'Error') => notifications.show({ color: 'red', title, message });
+export const notifySuccess = (title: string | undefined, message: string) =>
+  notifications.show({ color: 'green', title, message, closeButtonProps });
+
+export const notifyError = (message: string, title = 'Error') =>
+  notifications.show({ color: 'red', title, message, closeButtonProps });
 
 type Toast = { title?: string; message: string };
 

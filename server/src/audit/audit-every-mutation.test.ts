@@ -18,6 +18,7 @@ import { MONEY_CASES } from '../test/audit-cases/money';
 import { PARCEL_CASES } from '../test/audit-cases/parcels';
 import { PEOPLE_CASES } from '../test/audit-cases/people';
 import { SHIPPING_CASES } from '../test/audit-cases/shipping';
+import { CONVERSATION_CASES } from '../test/audit-cases/conversations';
 
 type AnyProcedure = { _def: { meta?: Meta; type: string } };
 const staffMutations = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>)
@@ -31,6 +32,7 @@ const CASES: Record<string, Case> = {
   ...MONEY_CASES,
   ...PEOPLE_CASES,
   ...FIRST_MILE_CASES,
+  ...CONVERSATION_CASES,
 };
 
 // --- The walk ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ const FOLDERS: Record<StoredFileKind, string> = {
   package_photo: 'package-photos',
   delivery_photo: 'delivery-photos',
   claim_photo: 'claim-photos',
+  desk_attachment: 'desk-attachments',
 };
 
 const EXTENSIONS: Record<StoredContentType, string> = {

@@ -35,9 +35,14 @@ export async function enqueueWhatsappFreeForm(
   const body =
     payload.type === 'text'
       ? payload.text.body
-      : [payload.interactive.body.text, ...payload.interactive.action.buttons.map((b) => `[${b.reply.title}]`)].join(
-          '\n',
-        );
+      : payload.type === 'document'
+        ? [`📎 ${payload.document.filename}`, payload.document.caption].filter(Boolean).join('\n')
+        : payload.type === 'image'
+          ? ['🖼️ Imagen', payload.image.caption].filter(Boolean).join('\n')
+          : [
+              payload.interactive.body.text,
+              ...payload.interactive.action.buttons.map((b) => `[${b.reply.title}]`),
+            ].join('\n');
   const [row] = await tx
     .insert(whatsappOutbox)
     .values({ userId: message.userId, toPhone: message.toPhone, template: '', params: [], body, payload })

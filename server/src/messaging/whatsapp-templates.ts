@@ -2,7 +2,7 @@
 // Cloud API only sends templates approved in WhatsApp Manager to a customer who has not written
 // first, so these names and bodies must be registered there as they are here (category
 // "utility", language "es"); the body is what the log shows when no token is set.
-import { cutToCharacters, type NotificationKind } from '@casillero/shared';
+import { cutToCharacters, type DeskTemplateKey, type NotificationKind } from '@casillero/shared';
 
 export type WhatsappTemplate = { name: string; body: string };
 
@@ -21,11 +21,13 @@ export const WHATSAPP_TEMPLATES = {
   // The WhatsApp desk's answer to a customer whose last message is more than 24 hours old
   // (docs/product/whatsapp-desk.md#the-24-hour-window): the free-form reply's text as {{2}}.
   desk_reply: notice('respuesta_de_atencion', '💬 Casillero Virtual: te respondemos por WhatsApp.'),
+  // The inbox's other choice outside the window (docs/product/whatsapp-desk.md#the-inbox).
+  desk_follow_up: notice('retomar_conversacion', '🙋 Casillero Virtual: queremos seguir atendiéndote.'),
   verification: {
     name: 'codigo_de_verificacion',
     body: 'Tu código de verificación de Casillero Virtual es *{{1}}*. Vence en 10 minutos. No lo compartas con nadie.',
   },
-} satisfies Record<NotificationKind | 'desk_reply' | 'verification', WhatsappTemplate>;
+} satisfies Record<NotificationKind | DeskTemplateKey | 'verification', WhatsappTemplate>;
 
 const byName = new Map(Object.values(WHATSAPP_TEMPLATES).map((t) => [t.name, t]));
 

@@ -22,11 +22,33 @@ export type WhatsappOutboxRow = {
 
 export type WhatsappSender = (row: WhatsappOutboxRow) => Promise<{ providerId?: string }>;
 
-export function cloudApiSender(settings: WhatsappSettings): WhatsappSender {
-  return (row) => {
+/** A public link to a stored file, valid long enough for WhatsApp to fetch it once. */
+export type FileLinker = (fileId: string) => Promise<string>;
+
+/**
+ * The Cloud API's form of a free-form message: a file (the inbox's attachments) is linked when it
+ * goes, not when it was written, so a message that waited in the outbox still carries a live link.
+ */
+async function cloudPayload(payload: WhatsappFreeForm, fileLink?: FileLinker): Promise<object> {
+  if (payload.type !== 'document' && payload.type !== 'image') return payload;
+  if (!fileLink) throw new Error('Sin enlace de archivos para enviar un adjunto por WhatsApp');
+  if (payload.type === 'image') {
+    const { fileId, caption } = payload.image;
+    return { type: 'image', image: { link: await fileLink(fileId), caption } };
+  }
+  const { fileId, filename, caption } = payload.document;
+  return { type: 'document', document: { link: await fileLink(fileId), filename, caption } };
+}
+
+export function cloudApiSender(settings: WhatsappSettings, fileLink?: FileLinker): WhatsappSender {
+  return async (row) => {
     if (row.payload) {
       const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as WhatsappFreeForm) : row.payload;
-      return sendWhatsappFreeForm(settings, { id: row.id, to: row.to_phone, payload });
+      return sendWhatsappFreeForm(settings, {
+        id: row.id,
+        to: row.to_phone,
+        payload: await cloudPayload(payload, fileLink),
+      });
     }
     return sendWhatsappTemplate(settings, {
       id: row.id,

@@ -1,7 +1,6 @@
 // The WhatsApp Business Cloud API: plain HTTPS with a bearer token. A message to a customer
 // who has not written to us in the last 24 hours must be an approved template (see
 // whatsapp-templates.ts), sent as POST <api>/<phone number id>/messages.
-import type { WhatsappFreeForm } from '../db/schema';
 export type WhatsappSettings = {
   token: string;
   phoneNumberId: string;
@@ -59,10 +58,7 @@ export function sendWhatsappTemplate(settings: WhatsappSettings, m: WhatsappTemp
  * Sends one free-form message (text or interactive buttons): only accepted within 24 hours of
  * the customer's last message (docs/product/whatsapp-desk.md#the-24-hour-window).
  */
-export function sendWhatsappFreeForm(
-  settings: WhatsappSettings,
-  m: { id: string; to: string; payload: WhatsappFreeForm },
-) {
+export function sendWhatsappFreeForm(settings: WhatsappSettings, m: { id: string; to: string; payload: object }) {
   return postMessage(settings, {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

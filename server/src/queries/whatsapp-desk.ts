@@ -15,17 +15,17 @@ const ON_THE_SHELF: PackageStatus[] = ['received', 'processed', 'in_warehouse'];
 
 /**
  * The customer who verified this number (E.164) in the app, or null. A number two accounts
- * verified (each with the code sent to it) answers for the one that verified it last.
+ * verified (each with the code sent to it) answers for the one that verified it last. A query,
+ * used inside the webhook's conversation upsert (services/whatsapp-desk/receive.ts).
  */
-export async function customerOfWhatsappNumber(db: DbOrTx, phone: string): Promise<string | null> {
-  const [row] = await db
+export function customerOfWhatsappNumberQuery(db: DbOrTx, phone: string) {
+  return db
     .select({ userId: whatsappNumbers.userId })
     .from(whatsappNumbers)
     .innerJoin(users, eq(users.id, whatsappNumbers.userId))
     .where(and(eq(whatsappNumbers.phone, phone), isNull(users.deactivatedAt)))
     .orderBy(desc(whatsappNumbers.verifiedAt))
     .limit(1);
-  return row?.userId ?? null;
 }
 
 /** The customer's shipments not delivered yet, newest first, with their departure's promise, and how many there are. */

@@ -42,6 +42,7 @@ import { recipientsRouter } from './routers/recipients';
 import { agenciesRouter } from './routers/agencies';
 import { deliveryRouter } from './routers/delivery';
 import { claimsRouter } from './routers/claims';
+import { conversationsRouter } from './routers/conversations';
 import { parcelSearchesRouter } from './routers/parcel-searches';
 import { comprasRouter } from './routers/compras';
 import { alliesRouter } from './routers/allies';
@@ -49,6 +50,7 @@ import { allyPortalRouter } from './routers/ally-portal';
 
 export const appRouter = router({
   claims: claimsRouter,
+  conversations: conversationsRouter,
   parcelSearches: parcelSearchesRouter,
   compras: comprasRouter,
   allies: alliesRouter,

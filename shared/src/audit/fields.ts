@@ -12,6 +12,18 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   difference_usd_cents: 'Diferencia con lo pagado en aduana (USD)',
   outcome: 'Resultado de la liquidación',
   ape_basis_points: 'Error del estimado (centésimas de %)',
+  // The WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox)
+  profile_name: 'Nombre en WhatsApp',
+  last_inbound_at: 'Último mensaje del cliente',
+  needs_agent_since: 'Espera a una persona desde',
+  unknown_reply_on: 'Respuesta a número sin cuenta el',
+  first_response_at: 'Primera respuesta',
+  closed_by: 'Cerrada por',
+  outbox_id: 'Mensaje en cola',
+  staff_id: 'Respondió',
+  text: 'Texto',
+  quick_reply: 'Respuesta rápida',
+  template: 'Plantilla',
   // Keys of the public API (docs/product/public-api.md#keys)
   visible_prefix: 'Comienzo de la clave',
   scope: 'Alcance',

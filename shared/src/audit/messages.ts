@@ -66,6 +66,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   purchase_requests: 'Compra asistida',
   purchase_request_items: 'Producto de compra asistida',
   purchase_request_trackings: 'Tracking de compra asistida',
+  whatsapp_conversations: 'Conversación de WhatsApp',
+  whatsapp_desk_replies: 'Respuesta por WhatsApp',
 };
 
 export const AUDIT_OPERATION_LABELS: Record<string, string> = {

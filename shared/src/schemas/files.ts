@@ -39,12 +39,14 @@ export type StoredContentType = (typeof RECEIPT_CONTENT_TYPES)[number] | typeof 
 
 /** The contents each kind of file accepts: images everywhere, PDF also for invoices. */
 export function acceptedContentTypes(kind: StoredFileKind): readonly StoredContentType[] {
-  return kind === 'invoice' ? [...RECEIPT_CONTENT_TYPES, PDF_CONTENT_TYPE] : RECEIPT_CONTENT_TYPES;
+  return kind === 'invoice' || kind === 'desk_attachment'
+    ? [...RECEIPT_CONTENT_TYPES, PDF_CONTENT_TYPE]
+    : RECEIPT_CONTENT_TYPES;
 }
 
 /** The message for a file whose content the kind does not accept. */
 export function wrongContentMessage(kind: StoredFileKind): string {
-  return kind === 'invoice' ? FILE_MESSAGES.notAnImageOrPdf : FILE_MESSAGES.notAnImage;
+  return kind === 'invoice' || kind === 'desk_attachment' ? FILE_MESSAGES.notAnImageOrPdf : FILE_MESSAGES.notAnImage;
 }
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>

@@ -25,6 +25,7 @@ import { RateMissingAlert } from './-components/billing/RateMissingAlert';
 import { DelayedDeparturesCard } from './-components/departures/DelayedDeparturesCard';
 import { FirstMileCard } from './-components/searches/FirstMileCard';
 import { PendingPaymentsCard } from './-components/payments/PendingPaymentsCard';
+import { WaitingConversationsCard } from '../../components/conversations/WaitingConversationsCard';
 import { pageHead } from '../../lib/site';
 import { trpc } from '../../lib/trpc';
 
@@ -124,6 +125,7 @@ function AdminHome() {
       </SimpleGrid>
 
       <PendingPaymentsCard />
+      {can(role, 'conversations.manage') && <WaitingConversationsCard />}
       {canReadDepartures && <DelayedDeparturesCard />}
       {can(role, 'searches.settings') && <FirstMileCard />}
 
@@ -158,6 +160,7 @@ function StaffHome({ role }: { role: string | undefined }) {
       />
       <RateMissingAlert withLink />
       <PendingPaymentsCard />
+      {can(role, 'conversations.manage') && <WaitingConversationsCard />}
       {can(role, 'departures.read') && <DelayedDeparturesCard />}
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="md">

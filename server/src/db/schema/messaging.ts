@@ -10,9 +10,14 @@ import { users } from './users';
 import { packages } from './packages';
 import { shipments } from './shipments';
 
-/** A free-form WhatsApp message as the Cloud API takes it (POST …/messages, without `to`). */
+/**
+ * A free-form WhatsApp message as the Cloud API takes it (POST …/messages, without `to`); a file
+ * (the inbox's attachments) names the stored file, and the sender links to it when it goes.
+ */
 export type WhatsappFreeForm =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | { type: 'document'; document: { fileId: string; filename: string; caption?: string } }
+  | { type: 'image'; image: { fileId: string; caption?: string } }
   | {
       type: 'interactive';
       interactive: {
@@ -50,14 +55,21 @@ export const phoneVerifications = pgTable('phone_verifications', {
   createdAt: createdAt(),
 });
 
-/** A verified WhatsApp number per customer (the only number anything is sent to). */
-export const whatsappNumbers = pgTable('whatsapp_numbers', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  phone: text('phone').notNull(),
-  verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
-});
+/**
+ * A verified WhatsApp number per customer (the only number anything is sent to). The WhatsApp
+ * desk finds the customer of each message it receives by the number (the index).
+ */
+export const whatsappNumbers = pgTable(
+  'whatsapp_numbers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
+  },
+  (t) => [index('whatsapp_numbers_phone_idx').on(t.phone)],
+);
 
 /**
  * Outbound WhatsApp messages, written in the same transaction as the change that causes them and

@@ -5,7 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DESK_INTENTS } from '@casillero/shared';
-import { createdAt, timestamptz, uuidPk } from './columns';
+import { createdAt, requiredRef, timestamptz, uuidPk } from './columns';
+import { storedFiles } from './files';
+import { whatsappOutbox } from './messaging';
 import { users } from './users';
 
 export const WHATSAPP_INBOUND_KINDS = ['text', 'interactive', 'button', 'image', 'document', 'other'] as const;
@@ -26,6 +28,13 @@ export const whatsappConversations = pgTable(
     needsAgentSince: timestamptz('needs_agent_since'),
     /** The business day the answer for an unverified number was last sent: at most one a day. */
     unknownReplyOn: date('unknown_reply_on', { mode: 'string' }),
+    /** The person of customer service who answers it (the inbox, docs/product/whatsapp-desk.md#the-inbox). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** The first staff reply since it was opened (needs_agent_since): the first-response time. */
+    firstResponseAt: timestamptz('first_response_at'),
+    /** When and by whom it was last closed (needs_agent_since back to null). */
+    closedAt: timestamptz('closed_at'),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -62,5 +71,35 @@ export const whatsappInboundMessages = pgTable(
   (t) => [
     uniqueIndex('whatsapp_inbound_messages_wa_message_id_key').on(t.waMessageId),
     index('whatsapp_inbound_messages_from_phone_sent_at_idx').on(t.fromPhone, t.sentAt),
+  ],
+);
+
+export const DESK_REPLY_KINDS = ['text', 'quick_reply', 'file', 'template'] as const;
+
+/**
+ * Each reply a person of customer service sent from the inbox, with who sent it: the message
+ * itself is the outbox row it queued (delivered, retried and ordered as every WhatsApp message).
+ */
+export const whatsappDeskReplies = pgTable(
+  'whatsapp_desk_replies',
+  {
+    id: uuidPk(),
+    phone: text('phone')
+      .notNull()
+      .references(() => whatsappConversations.phone, { onDelete: 'cascade' }),
+    outboxId: requiredRef('outbox_id', () => whatsappOutbox.id, 'cascade'),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: DESK_REPLY_KINDS }).notNull(),
+    /** What was written (a file's caption); a quick reply's text. */
+    text: text('text'),
+    /** The quick reply chosen, or the template sent outside the 24-hour window. */
+    quickReply: text('quick_reply'),
+    template: text('template'),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_desk_replies_outbox_id_key').on(t.outboxId),
+    index('whatsapp_desk_replies_phone_idx').on(t.phone, t.createdAt),
   ],
 );

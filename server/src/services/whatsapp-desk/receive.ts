@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { whatsappConversations, whatsappInboundMessages, whatsappPaymentReports } from '../../db/schema';
 import { businessToday } from '../../lib/business-clock';
 import type { InboundWhatsappMessage } from '../../messaging/whatsapp-webhook';
-import { customerOfWhatsappNumber } from '../../queries/whatsapp-desk';
+import { customerOfWhatsappNumberQuery } from '../../queries/whatsapp-desk';
 import { debtAnswer, packagesAnswer } from './answers';
 import { cancelPaymentReport, continuePaymentReport, startPaymentReport, type ReceiptToFetch } from './payment-report';
 import { queueDeskAnswer, type DeskAnswer, type DeskRecipient } from './reply';
@@ -39,11 +39,29 @@ export function receiveWhatsappMessage(
   // WhatsApp's time of the message, never later than now (the window counts from it).
   const sentAt = message.sentAt.getTime() > now.getTime() ? now : message.sentAt;
   return db.transaction(async (tx) => {
-    await tx
+    // One statement: the number's conversation, created or brought up to date, with the customer
+    // who verified the number (a repeated delivery writes the same values again). Its row is
+    // locked until the transaction ends, so each number's messages are answered one at a time.
+    const [conversation] = await tx
       .insert(whatsappConversations)
-      .values({ phone: message.from, lastInboundAt: sentAt, profileName: message.profileName })
-      .onConflictDoNothing({ target: whatsappConversations.phone });
-    const userId = await customerOfWhatsappNumber(tx, message.from);
+      .values({
+        phone: message.from,
+        lastInboundAt: sentAt,
+        profileName: message.profileName,
+        userId: sql`(${customerOfWhatsappNumberQuery(tx, message.from)})`,
+      })
+      .onConflictDoUpdate({
+        target: whatsappConversations.phone,
+        set: {
+          userId: sql`excluded.user_id`,
+          profileName: sql`coalesce(excluded.profile_name, ${whatsappConversations.profileName})`,
+          lastInboundAt: sql`greatest(${whatsappConversations.lastInboundAt}, excluded.last_inbound_at)`,
+        },
+      })
+      .returning();
+    const userId = conversation.userId;
+    // A linked customer's answer is known before it is written: stored with the message.
+    const planned = userId ? plannedAnswer(message, conversation.needsAgentSince !== null) : null;
     const [stored] = await tx
       .insert(whatsappInboundMessages)
       .values({
@@ -55,34 +73,31 @@ export function receiveWhatsappMessage(
         replyId: message.replyId,
         media: message.media,
         sentAt,
+        answer: planned,
       })
       .onConflictDoNothing({ target: whatsappInboundMessages.waMessageId })
       .returning({ id: whatsappInboundMessages.id });
     if (!stored) return { stored: false, answer: null };
 
-    const [conversation] = await tx
-      .update(whatsappConversations)
-      .set({
-        userId,
-        profileName: sql`coalesce(${message.profileName}, ${whatsappConversations.profileName})`,
-        lastInboundAt: sql`greatest(${whatsappConversations.lastInboundAt}, ${sentAt.toISOString()}::timestamptz)`,
-      })
-      .where(eq(whatsappConversations.phone, message.from))
-      .returning();
     const to: DeskRecipient = { phone: message.from, userId, lastInboundAt: conversation.lastInboundAt };
-    const report = userId ? await answerPaymentReport(tx, to, userId, message, { appUrl: options.appUrl, now }) : null;
-    const answer =
-      report?.answer ??
-      (userId
-        ? await answerCustomer(tx, to, userId, message, conversation.needsAgentSince !== null, {
-            appUrl: options.appUrl,
-            now,
-          })
-        : await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now }));
+    if (userId) {
+      // A payment report in progress (or started, or left) answers instead of the desk.
+      const report = await answerPaymentReport(tx, to, userId, message, { appUrl: options.appUrl, now });
+      if (report) {
+        await tx
+          .update(whatsappInboundMessages)
+          .set({ answer: 'pay' })
+          .where(eq(whatsappInboundMessages.id, stored.id));
+        return { stored: true, answer: 'pay', receipt: report.receipt };
+      }
+      if (planned) await answerCustomer(tx, to, userId, planned, { appUrl: options.appUrl, now });
+      return { stored: true, answer: planned };
+    }
+    const answer = await answerUnknownNumber(tx, to, { appUrl: options.appUrl, now });
     if (answer) {
       await tx.update(whatsappInboundMessages).set({ answer }).where(eq(whatsappInboundMessages.id, stored.id));
     }
-    return { stored: true, answer, receipt: report?.receipt };
+    return { stored: true, answer };
   });
 }
 
@@ -96,7 +111,7 @@ async function answerPaymentReport(
   userId: string,
   message: InboundWhatsappMessage,
   options: { appUrl: string; now: Date },
-): Promise<{ answer: Answer; receipt?: ReceiptToFetch } | null> {
+): Promise<{ receipt?: ReceiptToFetch } | null> {
   const text =
     message.kind === 'text' || message.kind === 'interactive' || message.kind === 'button' ? (message.text ?? '') : '';
   // A tapped menu button leaves a report in progress: the button is answered as usual.
@@ -104,13 +119,13 @@ async function answerPaymentReport(
     await tx.delete(whatsappPaymentReports).where(eq(whatsappPaymentReports.phone, to.phone));
     return null;
   }
-  if (text && deskAsksToCancel(text) && (await cancelPaymentReport(tx, to, options))) return { answer: 'pay' };
+  if (text && deskAsksToCancel(text) && (await cancelPaymentReport(tx, to, options))) return {};
   if (text && deskAsksToReportPayment(text)) {
     await startPaymentReport(tx, to, userId, options);
-    return { answer: 'pay' };
+    return {};
   }
   const going = await continuePaymentReport(tx, to, userId, message, options);
-  return going.handled ? { answer: 'pay', receipt: going.receipt } : null;
+  return going.handled ? { receipt: going.receipt } : null;
 }
 
 /** What a linked customer's message asks for. */
@@ -130,18 +145,25 @@ function askedFor(message: InboundWhatsappMessage): DeskIntent | 'menu' | 'file'
   }
 }
 
-async function answerCustomer(
-  tx: DbOrTx,
-  to: DeskRecipient,
-  userId: string,
+/** What the desk answers a linked customer with; null: nothing (a reaction, or words left for the person they wait for). */
+function plannedAnswer(
   message: InboundWhatsappMessage,
   waitingForPerson: boolean,
-  options: { appUrl: string; now: Date },
-): Promise<Answer | null> {
+): DeskIntent | 'menu' | 'file' | null {
   const asked = askedFor(message);
   if (asked === null) return null;
   // Waiting for a person: what the desk cannot answer is left to them, not met with the menu.
   if (asked === 'menu' && waitingForPerson) return null;
+  return asked;
+}
+
+async function answerCustomer(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  userId: string,
+  asked: DeskIntent | 'menu' | 'file',
+  options: { appUrl: string; now: Date },
+): Promise<void> {
   if (asked === 'agent' || asked === 'file') {
     await tx
       .update(whatsappConversations)
@@ -161,7 +183,6 @@ async function answerCustomer(
             ? { text: M.fileReceived }
             : { menu: true };
   await queueDeskAnswer(tx, to, reply, options);
-  return asked;
 }
 
 /** The sign-up answer, when this number has not had it yet this business day. */

@@ -7,14 +7,25 @@
 // answer written long after), it goes as the approved template WHATSAPP_TEMPLATES.desk_reply
 // ('respuesta_de_atencion', whatsapp-templates.ts): a heading, the answer flattened into its
 // second parameter (WhatsApp refuses new lines there) and a link to the customer's account.
-import { cutToCharacters, DESK_BUTTONS, DESK_INTENTS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
+import {
+  cutToCharacters,
+  DESK_BUTTONS,
+  DESK_INTENTS,
+  SERVICE_WINDOW_MS,
+  CONVERSATION_MESSAGES as C,
+  WHATSAPP_DESK_MESSAGES as M,
+  type DeskTemplateKey,
+} from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
+import { DomainError } from '../../lib/domain-error';
 import { enqueueWhatsapp, enqueueWhatsappFreeForm } from '../../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
+import type { WhatsappFreeForm } from '../../db/schema';
 
-export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most a text message's body may hold: a longer one the Cloud API refuses for good. */
 const MAX_TEXT_CHARACTERS = 4096;
+/** The most a media message's caption may hold. */
+const MAX_CAPTION_CHARACTERS = 1024;
 
 /** Whether a free-form message may still be sent to someone who last wrote at `lastInboundAt`. */
 export function withinServiceWindow(lastInboundAt: Date, now: Date): boolean {
@@ -23,18 +34,26 @@ export function withinServiceWindow(lastInboundAt: Date, now: Date): boolean {
 
 export type DeskRecipient = { phone: string; userId: string | null; lastInboundAt: Date };
 
-/** The answer to queue: a text, or the menu (the three buttons). */
-export type DeskAnswer = { text: string } | { menu: true };
+/** A stored file sent from the inbox: a PDF goes as a document, an image as an image. */
+export type DeskFile = { fileId: string; filename: string; contentType: string; caption?: string };
 
-/** Queues one answer to the number, free-form within the window, the template outside it. */
+/** The answer to queue: a text, the menu (the three buttons), or a file (the inbox's, within the window only). */
+export type DeskAnswer = { text: string } | { menu: true } | { file: DeskFile };
+
+/**
+ * Queues one answer to the number, free-form within the window, outside it the template chosen
+ * (the inbox's choice; the desk's own answers take desk_reply). A file cannot go outside it.
+ */
 export async function queueDeskAnswer(
   tx: DbOrTx,
   to: DeskRecipient,
   given: DeskAnswer,
-  options: { appUrl: string; now: Date },
+  options: { appUrl: string; now: Date; template?: DeskTemplateKey },
 ): Promise<string> {
   const answer: DeskAnswer = 'text' in given ? { text: cutToCharacters(given.text, MAX_TEXT_CHARACTERS) } : given;
   if (withinServiceWindow(to.lastInboundAt, options.now)) {
+    if ('file' in answer)
+      return enqueueWhatsappFreeForm(tx, { userId: to.userId, toPhone: to.phone, payload: filePayload(answer.file) });
     return enqueueWhatsappFreeForm(tx, {
       userId: to.userId,
       toPhone: to.phone,
@@ -53,12 +72,20 @@ export async function queueDeskAnswer(
             },
     });
   }
+  if ('file' in answer) throw new DomainError('BAD_INPUT', C.fileOutsideWindow);
   const text =
     'text' in answer ? answer.text : `${M.menuBody} ${DESK_INTENTS.map((i) => DESK_BUTTONS[i].title).join(' · ')}`;
   return enqueueWhatsapp(tx, {
     userId: to.userId,
     toPhone: to.phone,
-    template: WHATSAPP_TEMPLATES.desk_reply.name,
+    template: WHATSAPP_TEMPLATES[options.template ?? 'desk_reply'].name,
     params: [M.templateTitle, text, options.appUrl],
   });
+}
+
+function filePayload(file: DeskFile): WhatsappFreeForm {
+  const caption = file.caption ? cutToCharacters(file.caption, MAX_CAPTION_CHARACTERS) : undefined;
+  return file.contentType.startsWith('image/')
+    ? { type: 'image', image: { fileId: file.fileId, caption } }
+    : { type: 'document', document: { fileId: file.fileId, filename: file.filename, caption } };
 }

@@ -11,6 +11,7 @@ import {
   IconBuildingBank,
   IconBuildingStore,
   IconBoxMultiple,
+  IconBrandWhatsapp,
   IconBook2,
   IconChartBar,
   IconChevronDown,
@@ -201,6 +202,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     path: '/admin/reclamos',
     to: '/admin/reclamos',
     permission: 'claims.manage',
+  },
+  {
+    label: 'Conversaciones',
+    group: 'Clientes',
+    icon: IconBrandWhatsapp,
+    path: '/admin/conversaciones',
+    to: '/admin/conversaciones',
+    permission: 'conversations.manage',
   },
   {
     label: 'Compras',
