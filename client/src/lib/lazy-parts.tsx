@@ -33,8 +33,8 @@ export function lazyModule<M extends Record<string, unknown>>(load: () => Promis
     }));
 
   return {
-    component<K extends ComponentNames<M>>(name: K): LazyExoticComponent<M[K] & AnyComponent> {
-      return lazy(() => get().then((module) => ({ default: module[name] as M[K] & AnyComponent })));
+    component<K extends ComponentNames<M>>(name: K): LazyExoticComponent<Extract<M[K], AnyComponent>> {
+      return lazy(() => get().then((module) => ({ default: module[name] as Extract<M[K], AnyComponent> })));
     },
     /** Fetches the module once the page has loaded and gone idle, so the first tap opens at once; not while `enabled` is false (a role that cannot open it). */
     usePreloadWhenIdle(enabled = true) {

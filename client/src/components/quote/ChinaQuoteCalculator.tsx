@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import {
   chinaQuoteMessage,
   formatDecimal,
@@ -14,6 +14,7 @@ import { usePriceList } from '../../lib/prices';
 import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
+import { QuoteCategoryField as CategoryField, QuoteCustomsEstimate as CustomsEstimate } from '../customs/lazy';
 
 type ChinaForm = DimensionsValue & ExtrasValue & { categoria: CustomsCategory | null };
 const initial: ChinaForm = {
@@ -25,11 +26,6 @@ const initial: ChinaForm = {
   seguro: true,
   categoria: null,
 };
-
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const parts = () => import('../customs/CustomsParts');
-const CategoryField = lazy(() => parts().then((m) => ({ default: m.QuoteCategoryField })));
-const CustomsEstimate = lazy(() => parts().then((m) => ({ default: m.QuoteCustomsEstimate })));
 
 const cbm = (n: number) => `${formatDecimal(n, { decimals: 4, fixed: true })} CBM`;
 

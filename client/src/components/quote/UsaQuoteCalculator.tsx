@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DELIVERY_TIME,
@@ -22,6 +22,7 @@ import { usePriceList } from '../../lib/prices';
 import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
+import { QuoteCategoryField as CategoryField, QuoteCustomsEstimate as CustomsEstimate } from '../customs/lazy';
 
 type UsaForm = DimensionsValue &
   ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod; categoria: CustomsCategory | null };
@@ -40,11 +41,6 @@ const initial: UsaForm = {
   // Null: the category the description reveals, until the customer picks one.
   categoria: null,
 };
-
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const parts = () => import('../customs/CustomsParts');
-const CategoryField = lazy(() => parts().then((m) => ({ default: m.QuoteCategoryField })));
-const CustomsEstimate = lazy(() => parts().then((m) => ({ default: m.QuoteCustomsEstimate })));
 
 const lb = (n: number) => formatLb(n);
 const ft3 = (n: number) => `${formatDecimal(n, { decimals: 2, fixed: true })} ft³`;

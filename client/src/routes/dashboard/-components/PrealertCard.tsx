@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconEdit, IconPackage } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   CARRIER_LEG_MESSAGES,
@@ -20,10 +20,7 @@ import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import { CarrierLine, CarrierStateBadge, CarrierTimeline } from '../../../components/first-mile/CarrierTimeline';
 import { PrealertCarrier, carrierOfPrealert } from './PrealertCarrier';
 import { useHighlight } from './highlight';
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const PrealertCustoms = lazy(() =>
-  import('../../../components/customs/CustomsParts').then((m) => ({ default: m.PrealertCustoms })),
-);
+import { PrealertCustoms } from '../../../components/customs/lazy';
 
 export type Prealert = inferOutput<typeof trpc.prealerts.mine>[number];
 

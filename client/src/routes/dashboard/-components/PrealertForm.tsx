@@ -13,7 +13,7 @@ import { usePlausibleConfirm } from '../../../components/forms/usePlausibleConfi
 import { useSchemaForm } from '../../../components/forms/useSchemaForm';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   MAILBOX_COUNTRY_LABELS,
   PREALERT_MAIL_MESSAGES,
@@ -31,13 +31,10 @@ import { checkFile } from '../../../lib/files';
 import { UploadProgress, useUpload } from '../../../components/forms/UploadProgress';
 import { trpc } from '../../../lib/trpc';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const LivePrealertCustoms = lazy(() =>
-  import('../../../components/customs/CustomsParts').then((m) => ({ default: m.LivePrealertCustoms })),
-);
 import type { Prealert } from './PrealertCard';
 import { GrowingTextarea } from '../../../components/forms/fields';
 import { DraftNotice, fromEmailLabel } from '../../../components/prealert-mail/DraftNotice';
+import { LivePrealertCustoms } from '../../../components/customs/lazy';
 
 type Values = {
   trackingNumber: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import {
@@ -14,11 +14,7 @@ import { FiscalBreakdown, FiscalNotes } from '../../../../components/fiscal/Fisc
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../components/data-table/ResponsiveTable';
 import { StatusWithNotes } from '../../../../components/data-table/cells';
 import { bothCurrencies, formatDay, invoiceSubject, isOpen, type Invoice } from './invoice-text';
-
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const InvoiceCustoms = lazy(() =>
-  import('../../../../components/customs/CustomsParts').then((m) => ({ default: m.InvoiceCustoms })),
-);
+import { InvoiceCustoms } from '../../../../components/customs/lazy';
 
 function StatusCell({ invoice }: { invoice: Invoice }) {
   return (

@@ -5,7 +5,7 @@
 // may insure it ('Asegurar envío': docs/product/insurance.md), and confirms the total shown: the
 // shipment is prepared and the invoice, of exactly that total, is in Facturas.
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Divider, Group, Modal, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import {
@@ -24,14 +24,11 @@ import {
   formatMeasures,
 } from '@casillero/shared';
 import { DeparturePromise } from '../../../../components/departures/DeparturePromise';
-// The estimate's code loads on demand (components/customs/CustomsParts.tsx).
-const ConsolidationEstimate = lazy(() =>
-  import('../../../../components/customs/CustomsParts').then((m) => ({ default: m.ConsolidationEstimate })),
-);
 import { DeliveryChoice, useMyRecipients, type DeliveryValue } from '../../../../components/delivery/DeliveryChoice';
 import { getErrorMessage } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { ConsolidationEstimate } from '../../../../components/customs/lazy';
 
 export type ShippableParcel = {
   id: string;
