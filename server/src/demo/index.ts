@@ -37,6 +37,7 @@ import { receivePackages } from './packages';
 import { uploadBankStatement } from './reconciliation';
 import { createPayments } from './payments';
 import { createPrealerts } from './prealerts';
+import { createEmailDraft } from './prealert-draft';
 import { createRatesAndMethods } from './rates';
 import { createRecipients } from './recipients';
 import { createRepacks } from './repacks';
@@ -56,6 +57,7 @@ async function buildDemo(ctx: DemoContext): Promise<void> {
   const cast = { staff, customers: await createCustomers(ctx, passwordHash) };
   await settleActivations(ctx, cast);
   const prealerts = await createPrealerts(ctx, cast);
+  await createEmailDraft(ctx, cast);
   const trackings = await createTrackings(ctx, cast, prealerts);
   const packages = await receivePackages(ctx, cast, prealerts, trackings);
   await followFirstMile(ctx, cast, prealerts);

@@ -12,6 +12,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   difference_usd_cents: 'Diferencia con lo pagado en aduana (USD)',
   outcome: 'Resultado de la liquidación',
   ape_basis_points: 'Error del estimado (centésimas de %)',
+  // Pre-alerts from e-mail (docs/product/prealerts-from-email.md)
+  order_number: 'Número de pedido',
+  email_fields: 'Datos leídos del correo',
+  draft_confirmed_at: 'Borrador confirmado el',
   // The WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox)
   profile_name: 'Nombre en WhatsApp',
   last_inbound_at: 'Último mensaje del cliente',
