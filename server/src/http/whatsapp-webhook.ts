@@ -5,7 +5,8 @@
 //   POST /webhooks/whatsapp  a delivery: X-Hub-Signature-256 checked against the body's bytes with
 //                            WHATSAPP_APP_SECRET (forged → 401, nothing stored), then each message
 //                            stored and answered once (services/whatsapp-desk/receive.ts) → 200;
-//                            a payment report's receipt is then downloaded and the report made.
+//                            a payment report's receipt, or a pre-alert's invoice, is then
+//                            downloaded and the report or the draft made.
 // Meta retries a delivery until it gets a 200 and may send one message twice: both are normal,
 // and a message already stored is answered 200 with nothing done again.
 import { timingSafeEqual } from 'node:crypto';
@@ -16,6 +17,7 @@ import type { Config } from '../env';
 import { readWhatsappWebhook, whatsappSignatureValid } from '../messaging/whatsapp-webhook';
 import { createFileStore, type FileStore } from '../files/file-store';
 import { finishPaymentReport } from '../services/whatsapp-desk/payment-report';
+import { finishWhatsappPrealert } from '../services/whatsapp-desk/prealert';
 import { receiveWhatsappMessage } from '../services/whatsapp-desk/receive';
 import { sendError } from './errors';
 
@@ -68,6 +70,11 @@ export function registerWhatsappWebhookRoutes(
         if (outcome.receipt) {
           await finishPaymentReport(options.db, { config: options.config, fileStore }, outcome.receipt).catch(
             (err: unknown) => req.log.error({ err }, 'Reporte de pago por WhatsApp no terminado'),
+          );
+        }
+        if (outcome.invoice) {
+          await finishWhatsappPrealert(options.db, { config: options.config, fileStore }, outcome.invoice).catch(
+            (err: unknown) => req.log.error({ err }, 'Prealerta por WhatsApp no terminada'),
           );
         }
       }

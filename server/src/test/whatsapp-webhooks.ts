@@ -160,3 +160,26 @@ export async function customerWithVerifiedWhatsapp(db: Db, nombre = 'Ana Pérez'
   await c.caller.messaging.confirmPhone({ code: codeRow.params[0] });
   return { ...c, phone };
 }
+
+/**
+ * The customer writes (taps, sends) `body` to the desk through the signed webhook; the desk's last
+ * answer to them, as they read it.
+ */
+export async function lastAnswerAfter(
+  app: { inject: (o: object) => Promise<{ json: () => unknown }> },
+  db: Db,
+  phone: string,
+  body: InboundFixture['body'],
+) {
+  const { body: delivery } = messagesDelivery([{ from: phone, body }]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/webhooks/whatsapp',
+    headers: signedHeaders(delivery),
+    payload: delivery,
+  });
+  if ((res.json() as { stored?: number }).stored !== 1)
+    throw new Error(`La entrega no se guardó: ${JSON.stringify(res.json())}`);
+  const answers = await answersTo(db, phone);
+  return answers[answers.length - 1]!.body;
+}

@@ -59,6 +59,14 @@ export function deskAsksToReportPayment(text: string): boolean {
   return PAY_KEYWORDS.some((k) => folded.includes(` ${k} `));
 }
 
+/** The words of a customer who wants to pre-alert a purchase by sending its invoice (services/whatsapp-desk/prealert.ts). */
+const PREALERT_KEYWORDS = ['prealertar', 'prealerta', 'nueva prealerta', 'pre alerta', 'pre alertar'];
+
+export function deskAsksToPrealert(text: string): boolean {
+  const folded = ` ${foldDeskText(text)} `;
+  return PREALERT_KEYWORDS.some((k) => folded.includes(` ${k} `));
+}
+
 /** The words that leave the payment report half-way. */
 export function deskAsksToCancel(text: string): boolean {
   return ['cancelar', 'cancela', 'salir', 'menu'].includes(foldDeskText(text));
@@ -81,7 +89,7 @@ export const DESK_PATHS = {
 
 export const WHATSAPP_DESK_MESSAGES = {
   menuBody:
-    'Hola 👋 Soy el asistente de Casillero Virtual. ¿Qué quieres consultar? Toca una opción. Si ya pagaste, escribe «pagué».',
+    'Hola 👋 Soy el asistente de Casillero Virtual. ¿Qué quieres consultar? Toca una opción. Si ya pagaste, escribe «pagué»; para prealertar una compra, «prealertar».',
   unknownNumber: (appUrl: string) =>
     'Hola 👋 Este número de WhatsApp no está verificado en ninguna cuenta de Casillero Virtual, así que no podemos mostrarte tus datos.\n\n' +
     `• Si ya tienes cuenta, entra en ${appUrl}${DESK_PATHS.settings} y verifica este número en «WhatsApp».\n` +
@@ -141,6 +149,20 @@ export const WHATSAPP_DESK_MESSAGES = {
   payReported: (invoice: string, amount: string, reference: string) =>
     `✅ Pago reportado: factura ${invoice}, ${amount}, referencia ${reference}. Caja lo revisará y te avisaremos por aquí cuando lo apruebe.`,
   payRefused: (reason: string) => `No pudimos registrar el pago: ${reason}`,
+  // Pre-alerting a purchase by its invoice (docs/product/whatsapp-desk.md#pre-alerting-a-purchase).
+  prealertAsk: (url: string) =>
+    '📦 *Prealertar una compra*\nEnvía la foto o el PDF de la factura (o de la confirmación del pedido) y leeremos la tienda, el pedido, el total y el número de tracking. Después la revisas y la confirmas en tu cuenta.\n\n' +
+    `También puedes crearla a mano en ${url}`,
+  prealertCreated: (what: string, url: string) =>
+    `📦 Listo: creamos un borrador de prealerta de ${what} con lo que leímos en tu factura. Revísalo y confírmalo en ${url}`,
+  prealertCompleted: (what: string, url: string) =>
+    `📦 Completamos tu prealerta de ${what} con lo que leímos en tu factura. Revísala en ${url}`,
+  prealertNoFields: (url: string) =>
+    `No encontramos en el archivo el pedido, los artículos ni un número de tracking. Crea la prealerta a mano en ${url}`,
+  prealertUnreadable:
+    'No pudimos leer ese archivo: envía una foto (JPG, PNG o WebP) o un PDF de hasta 10 MB, o escribe «cancelar».',
+  prealertDownloadFailed: 'No pudimos descargar el archivo. Envíalo de nuevo en un momento.',
+  prealertCancelled: 'Listo, dejamos la prealerta. Escribe «prealertar» cuando quieras enviarnos otra factura.',
   /** The first parameter of the desk_reply template (an answer outside the 24-hour window). */
   templateTitle: 'Tu consulta',
   // The webhook's HTTP answers.

@@ -35,3 +35,4 @@ export * from './whatsapp-desk';
 export * from './push';
 export * from './whatsapp-payment-reports';
 export * from './prealert-mail';
+export * from './whatsapp-prealerts';

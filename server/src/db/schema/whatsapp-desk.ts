@@ -62,8 +62,8 @@ export const whatsappInboundMessages = pgTable(
     replyId: text('reply_id'),
     /** An image's or document's media id, type and file name (downloading it is not this slice's). */
     media: jsonb('media').$type<{ id: string; mimeType?: string; filename?: string }>(),
-    /** What the desk answered with: an intent, 'pay' (the payment report), 'menu', 'file', 'unknown_number' or null (no answer). */
-    answer: text('answer', { enum: [...DESK_INTENTS, 'pay', 'menu', 'file', 'unknown_number'] }),
+    /** What the desk answered with: an intent, 'pay' (the payment report), 'prealert' (a pre-alert by its invoice), 'menu', 'file', 'unknown_number' or null (no answer). */
+    answer: text('answer', { enum: [...DESK_INTENTS, 'pay', 'prealert', 'menu', 'file', 'unknown_number'] }),
     /** When WhatsApp says it was written. */
     sentAt: timestamptz('sent_at').notNull(),
     receivedAt: createdAt(),

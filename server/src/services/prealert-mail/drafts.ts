@@ -89,7 +89,10 @@ export async function createOrCompleteDraft(
   extraction: Extraction,
   v: DraftValues,
   appUrl: string,
+  /** `notify: false`: the caller tells the customer itself (the WhatsApp desk answers in the chat). */
+  options: { notify?: boolean } = {},
 ): Promise<DraftOutcome> {
+  const notify = options.notify !== false;
   const trackings = extraction.trackings.map((t) => t.trackingNumber);
   const what = v.senderName ?? 'tu tienda';
   const existing = await findSameOrder(tx, userId, v, trackings);
@@ -124,12 +127,18 @@ export async function createOrCompleteDraft(
         mailboxId: existing.mailboxId,
       });
     }
-    await notifyUser(
-      tx,
-      userId,
-      { title: M.draftCompletedTitle, message: M.draftCompleted(what), type: 'package', link: draftLink(existing.id) },
-      { kind: 'status_changed', email: 'default', appUrl },
-    );
+    if (notify)
+      await notifyUser(
+        tx,
+        userId,
+        {
+          title: M.draftCompletedTitle,
+          message: M.draftCompleted(what),
+          type: 'package',
+          link: draftLink(existing.id),
+        },
+        { kind: 'status_changed', email: 'default', appUrl },
+      );
     return { outcome: 'draft_completed', prealertId: existing.id };
   }
   if (!v.trackingNumber && !v.orderNumber && extraction.items.length === 0) {
@@ -152,11 +161,12 @@ export async function createOrCompleteDraft(
       status: 'draft',
     })
     .returning({ id: prealerts.id });
-  await notifyUser(
-    tx,
-    userId,
-    { title: M.draftCreatedTitle, message: M.draftCreated(what), type: 'package', link: draftLink(row.id) },
-    { kind: 'status_changed', email: 'default', appUrl },
-  );
+  if (notify)
+    await notifyUser(
+      tx,
+      userId,
+      { title: M.draftCreatedTitle, message: M.draftCreated(what), type: 'package', link: draftLink(row.id) },
+      { kind: 'status_changed', email: 'default', appUrl },
+    );
   return { outcome: 'draft_created', prealertId: row.id };
 }

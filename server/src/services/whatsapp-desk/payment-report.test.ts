@@ -3,8 +3,6 @@
 // fake Graph API on loopback), approved by the cashier and told back to the customer; nothing is
 // reported before the receipt; "cancelar", a menu button, a bad answer, a receipt that is no image
 // and a reference already paid each end or hold the report as the customer would expect.
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
@@ -18,12 +16,12 @@ import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInStaff } from '../../test/factories';
 import { tempStorageDir } from '../../test/files';
+import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
 import {
   answersTo,
   buttonReply,
   customerWithVerifiedWhatsapp,
-  messagesDelivery,
-  signedHeaders,
+  lastAnswerAfter,
   TEST_APP_SECRET,
   TEST_VERIFY_TOKEN,
   text,
@@ -32,10 +30,8 @@ import { issueInvoice } from '../billing/invoices';
 
 let database: Database;
 let server: Awaited<ReturnType<typeof createServer>>;
-let graph: ReturnType<typeof createHttpServer>;
+let whatsapp: Awaited<ReturnType<typeof startFakeWhatsappMedia>>;
 let receiptPng: Buffer;
-/** What the fake Graph API serves for each media id: an image, or something else. */
-const media = new Map<string, { bytes: Buffer; mime: string }>();
 let config: ReturnType<typeof testConfig>;
 const db = () => database.db;
 
@@ -43,33 +39,12 @@ beforeAll(async () => {
   receiptPng = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#f4f4f4' } })
     .png()
     .toBuffer();
-  graph = createHttpServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.headers.authorization !== 'Bearer token-de-prueba') return void res.writeHead(401).end();
-    const bytesOf = /^\/archivos\/(.+)$/.exec(url.pathname)?.[1];
-    if (bytesOf) {
-      const file = media.get(bytesOf);
-      return void (file ? res.writeHead(200, { 'content-type': file.mime }).end(file.bytes) : res.writeHead(404).end());
-    }
-    const id = url.pathname.slice(1);
-    const file = media.get(id);
-    if (!file) return void res.writeHead(404).end();
-    const origin = `http://127.0.0.1:${(graph.address() as AddressInfo).port}`;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({ url: `${origin}/archivos/${id}`, mime_type: file.mime, file_size: file.bytes.length, id }),
-    );
-  });
-  await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', resolve));
+  whatsapp = await startFakeWhatsappMedia();
   config = testConfig({
     appUrl: TEST_APP_URL,
     storageDir: tempStorageDir(),
     whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-    whatsapp: {
-      token: 'token-de-prueba',
-      phoneNumberId: '106540352242922',
-      apiUrl: `http://127.0.0.1:${(graph.address() as AddressInfo).port}`,
-    },
+    whatsapp: whatsapp.settings,
   });
   database = await createTestDatabase();
   server = await createServer({ config, database });
@@ -78,31 +53,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
   await database.close();
-  await new Promise<void>((resolve) => graph.close(() => resolve()));
+  await whatsapp.close();
 });
 
-type Body = Parameters<typeof messagesDelivery>[0][number]['body'];
 /** The customer writes, taps or sends this; the desk's last answer, as they read it. */
-async function say(phone: string, body: Body) {
-  const { body: delivery } = messagesDelivery([{ from: phone, body }]);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: signedHeaders(delivery),
-    payload: delivery,
-  });
-  expect(res.json()).toMatchObject({ stored: 1 });
-  const answers = await answersTo(db(), phone);
-  return answers[answers.length - 1]!.body;
-}
+const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) =>
+  lastAnswerAfter(server.app, db(), phone, body);
 
-let mediaSerial = 0;
-/** A photo sent on WhatsApp: the Graph API will serve `bytes` for it. */
-function photo(bytes: Buffer, mime = 'image/jpeg'): Body {
-  const id = `${9_000_000 + ++mediaSerial}`;
-  media.set(id, { bytes, mime });
-  return { type: 'image', image: { mime_type: mime, sha256: 'c2hhMjU2', id } };
-}
+const photo = (bytes: Buffer, mime?: string) => whatsapp.photo(bytes, mime);
 
 async function customer(nombre: string) {
   const c = await customerWithVerifiedWhatsapp(db(), nombre);

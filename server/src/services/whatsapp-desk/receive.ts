@@ -10,6 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   deskAsksToCancel,
+  deskAsksToPrealert,
   deskAsksToReportPayment,
   deskIntentOfReply,
   deskIntentOfText,
@@ -17,17 +18,31 @@ import {
   type DeskIntent,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { whatsappConversations, whatsappInboundMessages, whatsappPaymentReports } from '../../db/schema';
+import {
+  whatsappConversations,
+  whatsappInboundMessages,
+  whatsappPaymentReports,
+  whatsappPrealertRequests,
+} from '../../db/schema';
 import { businessToday } from '../../lib/business-clock';
 import type { InboundWhatsappMessage } from '../../messaging/whatsapp-webhook';
 import { customerOfWhatsappNumberQuery } from '../../queries/whatsapp-desk';
 import { debtAnswer, packagesAnswer } from './answers';
 import { cancelPaymentReport, continuePaymentReport, startPaymentReport, type ReceiptToFetch } from './payment-report';
+import { continuePrealert, requestPrealert, type InvoiceToFetch } from './prealert';
 import { queueDeskAnswer, type DeskAnswer, type DeskRecipient } from './reply';
 
-type Answer = DeskIntent | 'pay' | 'menu' | 'file' | 'unknown_number';
-/** `receipt`: a payment report's receipt to download now that the message is stored (payment-report.ts finishPaymentReport). */
-export type ReceiveOutcome = { stored: boolean; answer: Answer | null; receipt?: ReceiptToFetch };
+type Answer = DeskIntent | 'pay' | 'prealert' | 'menu' | 'file' | 'unknown_number';
+/**
+ * What to fetch now that the message is stored, outside its transaction: a payment report's
+ * receipt (payment-report.ts finishPaymentReport) or a pre-alert's invoice (prealert.ts finishWhatsappPrealert).
+ */
+export type ReceiveOutcome = {
+  stored: boolean;
+  answer: Answer | null;
+  receipt?: ReceiptToFetch;
+  invoice?: InvoiceToFetch;
+};
 
 /** Stores and answers one message; `stored: false` when it had been received before. */
 export function receiveWhatsappMessage(
@@ -81,6 +96,15 @@ export function receiveWhatsappMessage(
 
     const to: DeskRecipient = { phone: message.from, userId, lastInboundAt: conversation.lastInboundAt };
     if (userId) {
+      // A pre-alert waiting for its invoice, or one asked for, answers instead of the desk.
+      const prealert = await answerPrealert(tx, to, userId, message, { appUrl: options.appUrl, now });
+      if (prealert) {
+        await tx
+          .update(whatsappInboundMessages)
+          .set({ answer: 'prealert' })
+          .where(eq(whatsappInboundMessages.id, stored.id));
+        return { stored: true, answer: 'prealert', invoice: prealert.invoice };
+      }
       // A payment report in progress (or started, or left) answers instead of the desk.
       const report = await answerPaymentReport(tx, to, userId, message, { appUrl: options.appUrl, now });
       if (report) {
@@ -99,6 +123,22 @@ export function receiveWhatsappMessage(
     }
     return { stored: true, answer };
   });
+}
+
+/** "Prealertar", and the invoice (or "cancelar") that follows it; null when the message is not about it. */
+async function answerPrealert(
+  tx: DbOrTx,
+  to: DeskRecipient,
+  userId: string,
+  message: InboundWhatsappMessage,
+  options: { appUrl: string; now: Date },
+): Promise<{ invoice?: InvoiceToFetch } | null> {
+  const text = message.kind === 'text' ? (message.text ?? '') : '';
+  if (text && deskAsksToPrealert(text)) {
+    await requestPrealert(tx, to, userId, options);
+    return {};
+  }
+  return continuePrealert(tx, to, userId, message, Boolean(text) && deskAsksToCancel(text), options);
 }
 
 /**
@@ -121,6 +161,7 @@ async function answerPaymentReport(
   }
   if (text && deskAsksToCancel(text) && (await cancelPaymentReport(tx, to, options))) return {};
   if (text && deskAsksToReportPayment(text)) {
+    await tx.delete(whatsappPrealertRequests).where(eq(whatsappPrealertRequests.phone, to.phone));
     await startPaymentReport(tx, to, userId, options);
     return {};
   }
