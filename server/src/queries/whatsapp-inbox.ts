@@ -188,9 +188,16 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
       };
     }),
   ];
-  // By time; answers written in one instant keep the order they go out in.
-  messages.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
-  return messages.map(({ order: _order, ...m }) => m);
+  // The customer's messages by time, ours in the order they go out (the queue's: two people
+  // replying at once may stamp their transactions' times the other way round), merged by time.
+  const theirs = messages.filter((m) => m.from === 'customer').sort((a, b) => a.at.localeCompare(b.at));
+  const ours = messages.filter((m) => m.from !== 'customer').sort((a, b) => a.order - b.order);
+  const merged: typeof messages = [];
+  while (theirs.length || ours.length) {
+    const next = !ours.length || (theirs.length && theirs[0]!.at <= ours[0]!.at) ? theirs.shift()! : ours.shift()!;
+    merged.push(next);
+  }
+  return merged.map(({ order: _order, ...m }) => m);
 }
 
 /** Beside the thread: the customer's open parcels and shipments, open invoices and claims. */
