@@ -61,6 +61,7 @@ export function OnceNeeded({ when, children }: { when: boolean; children: ReactN
     <Suspense
       fallback={
         <Loader
+          role="status"
           aria-label="Cargando"
           style={{ position: 'fixed', top: '50%', left: '50%', transform: 'translate(-50%, -50%)', zIndex: 300 }}
         />

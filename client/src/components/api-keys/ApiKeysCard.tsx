@@ -143,7 +143,7 @@ export function ApiKeysCard({ intro }: { intro?: React.ReactNode } = {}) {
       )}
 
       {list.isPending ? (
-        <Loader size="sm" aria-label="Cargando" />
+        <Loader size="sm" role="status" aria-label="Cargando" />
       ) : list.isError ? (
         <Alert color="red" role="alert" title="No se pudieron cargar las claves">
           {getErrorMessage(list.error)}

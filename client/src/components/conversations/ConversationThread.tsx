@@ -20,7 +20,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
   if (detail.isPending)
     return (
       <Card withBorder radius="md" padding="lg">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Card>
     );
   if (detail.isError) return <Alert color="red">{getErrorMessage(detail.error)}</Alert>;

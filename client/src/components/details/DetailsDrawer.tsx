@@ -38,7 +38,7 @@ export function LoaderOrAlert<D>({ query, failed, toMessage = getErrorMessage, c
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Center>
     );
   if (query.isError || query.data == null)

@@ -17,7 +17,7 @@ type Entity = 'trackings' | 'packages' | 'payment_transactions' | 'users';
 
 export function EntityHistory({ entity, entityId }: { entity: Entity; entityId: string }) {
   const history = useQuery(trpc.audit.forEntity.queryOptions({ entity, entityId }));
-  if (history.isPending) return <Loader size="sm" aria-label="Cargando historial" />;
+  if (history.isPending) return <Loader size="sm" role="status" aria-label="Cargando historial" />;
   if (history.isError)
     return (
       <Text c="red" size="sm">

@@ -135,7 +135,7 @@ function AdminHome() {
         </Title>
         {activity.isPending ? (
           <Center py="lg">
-            <Loader aria-label="Cargando" />
+            <Loader role="status" aria-label="Cargando" />
           </Center>
         ) : activity.isError ? (
           <Alert color="red">{getErrorMessage(activity.error)}</Alert>

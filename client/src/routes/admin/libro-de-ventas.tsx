@@ -209,7 +209,7 @@ function SalesBookPage() {
         onChange={(value) => value && navigate({ search: { mes: value } })}
       />
       {query.isPending ? (
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       ) : query.isError ? (
         <Alert color="red" icon={<IconAlertCircle />}>
           {getErrorMessage(query.error)}

@@ -27,7 +27,7 @@ export function TrackingLookup({ number }: { number: string }) {
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={M.searching} />
+        <Loader role="status" aria-label={M.searching} />
       </Center>
     );
   }

@@ -15,7 +15,7 @@ export function QueryState<T>({
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Center>
     );
   }

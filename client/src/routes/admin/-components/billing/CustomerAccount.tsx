@@ -58,7 +58,7 @@ export function CustomerAccount({ userId, name }: { userId: string; name: string
     <Stack gap="md" component="section" aria-label="Estado de cuenta">
       {account.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label="Cargando" />
+          <Loader size="sm" role="status" aria-label="Cargando" />
         </Center>
       ) : account.isError ? (
         <Alert color="red" icon={<IconAlertCircle />}>

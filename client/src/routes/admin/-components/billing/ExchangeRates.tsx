@@ -57,7 +57,7 @@ export function TodayRateCard({ canRecord }: { canRecord: boolean }) {
       </Title>
       <Stack gap="md">
         {today.isPending ? (
-          <Loader size="sm" aria-label="Cargando" />
+          <Loader size="sm" role="status" aria-label="Cargando" />
         ) : today.isError ? (
           <Alert color="red" icon={<IconAlertCircle />}>
             {getErrorMessage(today.error)}
@@ -209,7 +209,7 @@ export function RateHistory() {
       </Title>
       {list.isPending ? (
         <Center py="lg">
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         </Center>
       ) : list.isError ? (
         <Alert color="red" icon={<IconAlertCircle />}>

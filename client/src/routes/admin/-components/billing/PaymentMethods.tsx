@@ -197,7 +197,7 @@ export function PaymentMethodsSection({ canEdit }: { canEdit: boolean }) {
       </Group>
       {methods.isPending ? (
         <Center py="lg">
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         </Center>
       ) : methods.isError ? (
         <Alert color="red" icon={<IconAlertCircle />}>

@@ -30,7 +30,7 @@ export function DelayedDeparturesCard() {
       </Group>
       {delayed.isPending ? (
         <Center py="md">
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         </Center>
       ) : delayed.isError ? (
         <Alert color="red">{getErrorMessage(delayed.error)}</Alert>

@@ -152,7 +152,7 @@ function Receipt({ fileId, reference }: { fileId: string | null; reference: stri
       </Text>
     );
   }
-  if (link.isPending) return <Loader size="sm" aria-label="Cargando comprobante" />;
+  if (link.isPending) return <Loader size="sm" role="status" aria-label="Cargando comprobante" />;
   if (link.isError || imageFailed) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} role="alert">

@@ -87,7 +87,7 @@ export function VersionsScreen<V extends Version, O extends { message: string }>
   const scheduled = versions.filter((v) => !v.cancelledAt && kind.isScheduled(v, now));
   return (
     <>
-      {!query.data && <Loader aria-label="Cargando" />}
+      {!query.data && <Loader role="status" aria-label="Cargando" />}
       {current && (
         <VersionSection
           headingId={kind.ids.current}

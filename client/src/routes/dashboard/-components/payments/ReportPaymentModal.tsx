@@ -171,7 +171,7 @@ function ReportPaymentForm({ subject, onDone }: { subject: ReportSubject; onDone
   if (methods.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando métodos de pago" />
+        <Loader role="status" aria-label="Cargando métodos de pago" />
       </Center>
     );
   }
