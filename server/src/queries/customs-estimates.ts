@@ -91,19 +91,7 @@ export async function invoiceEstimates(
   const [versions, fallback, parcels] = await Promise.all([
     listCustomsVersions(db),
     currentCustomsVersion(db),
-    db
-      .select({
-        shipmentId: shipmentPackages.shipmentId,
-        method: shipments.shippingMethod,
-        description: packages.packageDescription,
-        valueUsdCents: packages.estimatedValueUsdCents,
-      })
-      .from(shipmentPackages)
-      .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
-      .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
-      .where(and(inArray(shipmentPackages.shipmentId, shipmentIds), eq(packages.userId, userId)))
-      // In the parcels' order, so the freight's shares (and their rounding) are always the same.
-      .orderBy(asc(packages.id)),
+    parcelsOfShipments(db, shipmentIds, userId),
   ]);
   for (const r of rows) {
     const inside = parcels.filter((p) => p.shipmentId === shipmentOf.get(r.id));
@@ -154,4 +142,24 @@ export function invoiceGuiaEstimate(
 export async function withInvoiceEstimates<R extends InvoiceRow>(db: DbOrTx, userId: string, rows: R[]) {
   const estimates = await invoiceEstimates(db, userId, rows);
   return rows.map((r) => ({ ...r, customs: estimates.get(r.id) ?? null }));
+}
+
+/**
+ * The parcels in these shipments with what the customs estimate reads of them (the customer's
+ * own only, when `userId` is given), in the parcels' order, so the freight's shares (and their
+ * rounding) are always the same wherever a shipment's estimate is computed.
+ */
+export function parcelsOfShipments(db: DbOrTx, shipmentIds: string[], userId?: string) {
+  return db
+    .select({
+      shipmentId: shipmentPackages.shipmentId,
+      method: shipments.shippingMethod,
+      description: packages.packageDescription,
+      valueUsdCents: packages.estimatedValueUsdCents,
+    })
+    .from(shipmentPackages)
+    .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
+    .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
+    .where(and(inArray(shipmentPackages.shipmentId, shipmentIds), userId ? eq(packages.userId, userId) : undefined))
+    .orderBy(asc(packages.id));
 }

@@ -19,14 +19,12 @@ import {
   customsSettlements,
   departures,
   invoices,
-  packages,
-  shipmentPackages,
   shipments,
   userProfiles,
   users,
 } from '../db/schema';
 import { currentCustomsVersion, listCustomsVersions } from './customs';
-import { invoiceGuiaEstimate } from './customs-estimates';
+import { invoiceGuiaEstimate, parcelsOfShipments } from './customs-estimates';
 
 /** The administrator's threshold in USD cents (the default until one is saved). */
 export async function settlementThreshold(db: DbOrTx): Promise<number> {
@@ -95,19 +93,7 @@ export async function departureShipmentsForSettlement(
   const [versions, fallback, parcels, bills] = await Promise.all([
     listCustomsVersions(db),
     currentCustomsVersion(db),
-    db
-      .select({
-        shipmentId: shipmentPackages.shipmentId,
-        method: shipments.shippingMethod,
-        description: packages.packageDescription,
-        valueUsdCents: packages.estimatedValueUsdCents,
-      })
-      .from(shipmentPackages)
-      .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))
-      .innerJoin(packages, eq(packages.id, shipmentPackages.packageId))
-      .where(inArray(shipmentPackages.shipmentId, ids))
-      // The order the customer's invoice screen uses, so the shares round the same.
-      .orderBy(asc(packages.id)),
+    parcelsOfShipments(db, ids),
     db
       .select({
         shipmentId: invoices.shipmentId,
