@@ -42,8 +42,12 @@ export async function applyMilestoneEffects(tx: DbOrTx, departureId: string, kin
       where id = ${departureId} and status = 'open'`);
   }
   // The shipments first, then their parcels: the order a staff member's status change takes them
-  // in, so the two never wait on each other.
-  const moved = effect.shipmentStatus ? await moveShipments(tx, departureId, effect.shipmentStatus) : 0;
+  // in, so the two never wait on each other. A milestone recorded late (Salida after Llegada) moves
+  // them to where every recorded milestone puts them, not back to its own status: a shipment put
+  // in 'Retrasado' meanwhile would otherwise stand behind its departure.
+  const moved = effect.shipmentStatus
+    ? await moveShipments(tx, departureId, leastShipmentStatus(await recordedKinds(tx, departureId)))
+    : 0;
   if (effect.packageStatus) {
     await tx.execute(sql`
       update packages p set status = ${effect.packageStatus}::package_status
@@ -51,6 +55,15 @@ export async function applyMilestoneEffects(tx: DbOrTx, departureId: string, kin
       where sp.package_id = p.id and s.departure_id = ${departureId} and p.status = 'in_shipment'`);
   }
   return { moved };
+}
+
+/** The milestones recorded on the departure so far, the one just recorded included. */
+async function recordedKinds(tx: DbOrTx, departureId: string) {
+  const rows = rowsOf<{ kind: MilestoneKind }>(
+    await tx.execute(sql`
+      select kind::text as kind from departure_milestones where departure_id = ${departureId} and actual_on is not null`),
+  );
+  return rows.map((r) => r.kind);
 }
 
 /** The departure's shipments behind `target` reach it (locked in one order), each with its stage and event. */

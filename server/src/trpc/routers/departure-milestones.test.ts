@@ -222,6 +222,22 @@ describe('the Salida', () => {
   });
 });
 
+describe('a milestone recorded late', () => {
+  it('the Salida recorded after the Llegada takes a shipment delayed meanwhile to Llegada, not back to En tránsito', async () => {
+    const d = await staff().departures.create(air('miami', 3));
+    const s = await shipmentOf(await customer('miami'));
+    await staff().departures.addShipment({ departureId: d.id, shipmentId: s.id });
+    await staff().departures.recordMilestone({ departureId: d.id, kind: 'arrived', actualOn: today });
+    expect(await statusOf(s.id)).toBe('arrived');
+    await staff().shipments.updateStatus({ id: s.id, status: 'delayed' });
+
+    const r = await staff().departures.recordMilestone({ departureId: d.id, kind: 'departed', actualOn: today });
+    expect(r).toMatchObject({ recorded: true, shipmentsMoved: 1 });
+    expect(await statusOf(s.id)).toBe('arrived');
+    expect((await stagesOf(s.id)).at(-1)).toEqual({ name: SHIPMENT_STATUS_LABELS.arrived, status: 'active' });
+  });
+});
+
 describe('after the arrival, at the agency', () => {
   it("the counter lists the landed shipment as arriving and hands it over; the customer's stages end with 'Entregado'", async () => {
     const [agency] = await db()
