@@ -27,6 +27,7 @@ export const ownPrealertColumns = {
   invoiceFileId: prealerts.invoiceFileId,
   orderNumber: prealerts.orderNumber,
   emailFields: prealerts.emailFields,
+  whatsappFields: prealerts.whatsappFields,
   convertedAt: prealerts.convertedAt,
   createdAt: prealerts.createdAt,
   updatedAt: prealerts.updatedAt,

@@ -15,6 +15,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   // Pre-alerts from e-mail (docs/product/prealerts-from-email.md)
   order_number: 'Número de pedido',
   email_fields: 'Datos leídos del correo',
+  whatsapp_fields: 'Datos leídos de la factura enviada por WhatsApp',
   draft_confirmed_at: 'Borrador confirmado el',
   // The WhatsApp inbox (docs/product/whatsapp-desk.md#the-inbox)
   profile_name: 'Nombre en WhatsApp',

@@ -77,13 +77,17 @@ export const PREALERT_MAIL_MESSAGES = {
   draftCompletedTitle: 'Prealerta completada desde tu correo',
   draftCompleted: (what: string) => `Un nuevo correo de ${what} completó tu prealerta.`,
   draftsTitle: 'Borradores por confirmar',
-  draftsHelp: 'Los creamos con los correos que nos reenviaste. Revísalos y confírmalos.',
+  draftsHelp:
+    'Los creamos con los correos que nos reenviaste y las facturas que nos enviaste por WhatsApp. Revísalos y confírmalos.',
   readFromEmail: 'Leído del correo',
+  readFromWhatsapp: 'Leído de la factura enviada por WhatsApp',
+  draftFromWhatsappTitle: 'Prealerta creada desde tu factura enviada por WhatsApp',
   review: 'Revisar y confirmar',
   discard: 'Descartar borrador',
   discarded: 'Borrador descartado',
   draftBadge: 'Borrador',
   fromEmail: 'leído del correo',
+  fromWhatsapp: 'leído de la factura enviada por WhatsApp',
   missing: 'Falta',
   confirm: 'Confirmar prealerta',
   confirmed: 'Prealerta confirmada',
@@ -94,3 +98,18 @@ export const PREALERT_MAIL_MESSAGES = {
   webhookRefused: 'Firma inválida',
   webhookMalformed: 'Mensaje no válido',
 } as const;
+
+/** What a draft records of where its fields were read from (docs/product/prealerts-from-email.md#recepción). */
+export type DraftReadFields = {
+  /** Read from a forwarded store e-mail. */
+  emailFields?: readonly string[] | null;
+  /** Read from the invoice the customer sent by WhatsApp (docs/product/whatsapp-desk.md#pre-alerting-a-purchase). */
+  whatsappFields?: readonly string[] | null;
+};
+
+/** The mark beside a draft's field: where it was read from, or null when the customer typed it. */
+export function draftFieldSource(field: string, read: DraftReadFields): string | null {
+  if (read.whatsappFields?.includes(field)) return PREALERT_MAIL_MESSAGES.fromWhatsapp;
+  if (read.emailFields?.includes(field)) return PREALERT_MAIL_MESSAGES.fromEmail;
+  return null;
+}

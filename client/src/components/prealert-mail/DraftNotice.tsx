@@ -1,23 +1,32 @@
 // The top of the draft screen (docs/product/prealerts-from-email.md#recepción): what was read from
-// the e-mail, what is still missing, and discarding the draft.
+// the e-mail or from the invoice sent by WhatsApp, what is still missing, and discarding the draft.
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMail } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EMAIL_FIELD_LABELS, PREALERT_MAIL_MESSAGES as M } from '@casillero/shared';
+import {
+  draftFieldSource,
+  EMAIL_FIELD_LABELS,
+  PREALERT_MAIL_MESSAGES as M,
+  type DraftReadFields,
+} from '@casillero/shared';
 import { getErrorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
 type Labelled = keyof typeof EMAIL_FIELD_LABELS;
 
-/** A field's label with "leído del correo" beside it when the e-mail filled it in. */
-export function fromEmailLabel(label: string, field: Labelled, read: readonly string[] | null | undefined) {
-  if (!read?.includes(field)) return label;
+/**
+ * A field's label with where it was read from beside it: "leído del correo" when a forwarded e-mail
+ * filled it in, "leído de la factura enviada por WhatsApp" when the invoice sent by WhatsApp did.
+ */
+export function readFieldLabel(label: string, field: Labelled, read: DraftReadFields | null | undefined) {
+  const source = read ? draftFieldSource(field, read) : null;
+  if (!source) return label;
   return (
-    <Group gap={6} component="span" wrap="nowrap">
+    <Group gap={6} component="span" wrap="wrap">
       <span>{label}</span>
       <Badge size="xs" variant="light" color="grape" component="span">
-        {M.fromEmail}
+        {source}
       </Badge>
     </Group>
   );
@@ -30,7 +39,7 @@ export function DraftNotice({
   onDiscarded,
 }: {
   id: string;
-  read: readonly string[];
+  read: DraftReadFields;
   missing: Labelled[];
   onDiscarded: () => void;
 }) {
@@ -41,12 +50,25 @@ export function DraftNotice({
       .filter((f): f is Labelled => f in EMAIL_FIELD_LABELS)
       .map((f) => EMAIL_FIELD_LABELS[f])
       .join(', ');
+  const fromEmail = read.emailFields ?? [];
+  const fromWhatsapp = read.whatsappFields ?? [];
+  const onlyWhatsapp = fromWhatsapp.length > 0 && fromEmail.length === 0;
   return (
-    <Alert color="grape" icon={<IconMail />} p="sm" title={M.draftCreatedTitle}>
+    <Alert
+      color="grape"
+      icon={onlyWhatsapp ? <IconBrandWhatsapp /> : <IconMail />}
+      p="sm"
+      title={onlyWhatsapp ? M.draftFromWhatsappTitle : M.draftCreatedTitle}
+    >
       <Stack gap={4}>
-        {read.length > 0 && (
+        {fromEmail.length > 0 && (
           <Text size="sm">
-            <strong>{M.readFromEmail}:</strong> {names(read)}
+            <strong>{M.readFromEmail}:</strong> {names(fromEmail)}
+          </Text>
+        )}
+        {fromWhatsapp.length > 0 && (
+          <Text size="sm">
+            <strong>{M.readFromWhatsapp}:</strong> {names(fromWhatsapp)}
           </Text>
         )}
         {missing.length > 0 && (

@@ -31,6 +31,11 @@ export const prealerts = pgTable(
     orderNumber: text('order_number'),
     /** The fields read from a forwarded e-mail (shown "leído del correo"); null for a pre-alert typed in. */
     emailFields: jsonb('email_fields').$type<string[]>(),
+    /**
+     * The fields read from the invoice the customer sent by WhatsApp (shown "leído de la factura
+     * enviada por WhatsApp"); null when none were (docs/product/whatsapp-desk.md#pre-alerting-a-purchase).
+     */
+    whatsappFields: jsonb('whatsapp_fields').$type<string[]>(),
     /** When the customer confirmed a draft made from an e-mail. */
     draftConfirmedAt: timestamptz('draft_confirmed_at'),
     convertedAt: timestamptz('converted_at'),

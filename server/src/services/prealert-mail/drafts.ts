@@ -1,7 +1,8 @@
 // The draft a forwarded store e-mail makes (docs/decisions/038-prealerts-from-email.md): a pre-alert
 // with status 'draft', each field it read listed in email_fields. A second e-mail for the same
 // order (or the same tracking number) completes it instead of making another; confirming makes
-// it a normal pre-alert.
+// it a normal pre-alert. An invoice sent by WhatsApp makes the same draft, its fields listed in
+// whatsapp_fields instead (docs/product/whatsapp-desk.md#pre-alerting-a-purchase).
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { PREALERT_MAIL_MESSAGES as M, type EmailField, type PrealertCarrier } from '@casillero/shared';
 import type { DbOrTx } from '../../db/client';
@@ -50,6 +51,29 @@ export function draftValuesOf(x: Extraction, subject: string, invoiceFileId: str
 const readFields = (v: DraftValues): EmailField[] =>
   (Object.keys(v) as EmailField[]).filter((k) => v[k] !== null && v[k] !== undefined);
 
+/** Where a draft's fields were read from: a forwarded store e-mail or a file sent by WhatsApp. */
+export type DraftSource = 'email' | 'whatsapp';
+
+/**
+ * The lists of fields read, with `added` read now from `source`: a field is listed under the
+ * source that last filled it (a field the customer emptied can be filled again by the other).
+ */
+function readFrom(
+  source: DraftSource,
+  added: readonly string[],
+  before: { emailFields: string[] | null; whatsappFields: string[] | null } = { emailFields: null, whatsappFields: null },
+) {
+  const merged = (list: string[] | null, ours: boolean) => {
+    const kept = (list ?? []).filter((f) => !added.includes(f));
+    const next = ours ? [...new Set([...kept, ...added])] : kept;
+    return next.length > 0 ? next : null;
+  };
+  return {
+    emailFields: merged(before.emailFields, source === 'email'),
+    whatsappFields: merged(before.whatsappFields, source === 'whatsapp'),
+  };
+}
+
 /** The customer's open pre-alert (draft or not) for this order or one of these tracking numbers. */
 async function findSameOrder(tx: DbOrTx, userId: string, v: DraftValues, trackings: string[]) {
   const conditions = [
@@ -89,10 +113,14 @@ export async function createOrCompleteDraft(
   extraction: Extraction,
   v: DraftValues,
   appUrl: string,
-  /** `notify: false`: the caller tells the customer itself (the WhatsApp desk answers in the chat). */
-  options: { notify?: boolean } = {},
+  /**
+   * `notify: false`: the caller tells the customer itself (the WhatsApp desk answers in the chat).
+   * `source`: where the fields were read from, a forwarded e-mail (the default) or a WhatsApp file.
+   */
+  options: { notify?: boolean; source?: DraftSource } = {},
 ): Promise<DraftOutcome> {
   const notify = options.notify !== false;
+  const source = options.source ?? 'email';
   const trackings = extraction.trackings.map((t) => t.trackingNumber);
   const what = v.senderName ?? 'tu tienda';
   const existing = await findSameOrder(tx, userId, v, trackings);
@@ -112,10 +140,9 @@ export async function createOrCompleteDraft(
     fill('orderNumber', v.orderNumber);
     fill('invoiceFileId', v.invoiceFileId);
     if (added.length === 0) return { outcome: 'draft_completed', prealertId: existing.id };
-    const emailFields = [...new Set([...(existing.emailFields ?? []), ...added])];
     await tx
       .update(prealerts)
-      .set({ ...patch, emailFields })
+      .set({ ...patch, ...readFrom(source, added, existing) })
       .where(eq(prealerts.id, existing.id));
     // A confirmed pre-alert that receives its number now is followed and matched like a typed one.
     if (existing.status !== 'draft' && patch.trackingNumber) {
@@ -157,7 +184,7 @@ export async function createOrCompleteDraft(
       amountSpentUsdCents: v.amountSpentUsdCents,
       orderNumber: v.orderNumber,
       invoiceFileId: v.invoiceFileId,
-      emailFields: readFields(v),
+      ...readFrom(source, readFields(v)),
       status: 'draft',
     })
     .returning({ id: prealerts.id });

@@ -258,6 +258,7 @@ describe('the same order, a second e-mail', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', trackingNumber: tracking, carrier: 'UPS' });
     expect(rows[0].emailFields).toContain('trackingNumber');
+    expect(rows[0].whatsappFields).toBeNull();
     expect(
       await db()
         .select()

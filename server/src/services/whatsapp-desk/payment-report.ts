@@ -19,7 +19,6 @@ import {
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import {
-  whatsappConversations,
   whatsappPaymentReports,
   type WhatsappPaymentDraft,
   type WhatsappPaymentStep,
@@ -34,7 +33,7 @@ import { downloadWhatsappMedia, WhatsappMediaTooLarge } from '../../messaging/wh
 import { listCustomerInvoices, type CustomerInvoice } from '../../queries/billing';
 import { listPaymentMethods } from '../payment-methods';
 import { reportPayment } from '../payments';
-import { queueDeskAnswer, type DeskRecipient } from './reply';
+import { queueDeskAnswer, tellAfterwards, type DeskRecipient } from './reply';
 
 /** A report untouched this long has lapsed: the next message starts afresh. */
 export const PAYMENT_REPORT_TTL_MS = 30 * 60 * 1000;
@@ -216,10 +215,7 @@ export async function finishPaymentReport(
   receipt: ReceiptToFetch,
   now: () => Date = () => new Date(),
 ) {
-  const tell = (text: string) =>
-    db.transaction(async (tx) =>
-      say(tx, await recipientOf(tx, receipt.phone), text, { appUrl: deps.config.appUrl, now: now() }),
-    );
+  const tell = (text: string) => tellAfterwards(db, receipt.phone, text, { appUrl: deps.config.appUrl, now: now() });
   const settings = deps.config.whatsapp;
   if (!settings) return tell(M.payReceiptDownloadFailed);
 
@@ -272,12 +268,6 @@ export async function finishPaymentReport(
     await db.delete(whatsappPaymentReports).where(eq(whatsappPaymentReports.phone, receipt.phone));
     return tell(M.payRefused(err.message));
   }
-}
-
-/** Who the desk answers on this number now, after the message's own transaction. */
-async function recipientOf(tx: DbOrTx, phone: string): Promise<DeskRecipient> {
-  const [c] = await tx.select().from(whatsappConversations).where(eq(whatsappConversations.phone, phone));
-  return { phone, userId: c!.userId, lastInboundAt: c!.lastInboundAt };
 }
 
 /** What was paid as the customer reads it: what they typed, or what was owed, in the method's currency. */

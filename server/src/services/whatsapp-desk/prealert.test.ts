@@ -77,6 +77,14 @@ describe('Prealertar por WhatsApp', () => {
     const [draft] = await draftsOf(ana.user.id);
     expect(draft).toMatchObject({ orderNumber: 'BBY01-806987654321', amountSpentUsdCents: 13_907, status: 'draft' });
     expect(draft!.description).toContain('JBL Flip 6');
+    // Its fields are marked read from the WhatsApp invoice, not from an e-mail.
+    expect(draft!.whatsappFields).toEqual(
+      expect.arrayContaining(['orderNumber', 'amountSpentUsdCents', 'description', 'invoiceFileId']),
+    );
+    expect(draft!.emailFields).toBeNull();
+    // The customer's screen gets the same lists (it marks each field by them: shared draftFieldSource).
+    const listed = (await ana.caller.prealerts.mine()).find((p) => p.id === draft!.id)!;
+    expect(listed).toMatchObject({ emailFields: null, whatsappFields: draft!.whatsappFields });
     expect(answer).toBe(M.prealertCreated(draft!.senderName!, `${TEST_APP_URL}${draftLink(draft!.id)}`));
     const [invoice] = await db().select().from(storedFiles).where(eq(storedFiles.id, draft!.invoiceFileId!));
     expect(invoice).toMatchObject({ ownerUserId: ana.user.id, kind: 'invoice', contentType: 'application/pdf' });
@@ -106,5 +114,28 @@ describe('Prealertar por WhatsApp', () => {
       .from(whatsappConversations)
       .where(eq(whatsappConversations.phone, beto.phone));
     expect(conversation!.needsAgentSince).not.toBeNull();
+  });
+
+  it('an invoice by WhatsApp for an order an e-mail already drafted completes it, each field marked by where it was read', async () => {
+    const carla = await customerWithVerifiedWhatsapp(db(), 'Carla Prealerta');
+    const [fromEmail] = await db()
+      .insert(prealerts)
+      .values({
+        userId: carla.user.id,
+        description: 'Pedido de Best Buy',
+        orderNumber: 'BBY01-806987654321',
+        status: 'draft',
+        emailFields: ['orderNumber', 'description'],
+      })
+      .returning();
+    await say(carla.phone, text('prealertar'));
+    const answer = await say(carla.phone, whatsapp.document(INVOICE_PDF, 'factura-bestbuy.pdf'));
+
+    const [draft] = await draftsOf(carla.user.id);
+    expect(draft!.id).toBe(fromEmail!.id);
+    expect(answer).toBe(M.prealertCompleted(draft!.senderName!, `${TEST_APP_URL}${draftLink(draft!.id)}`));
+    expect(draft!.emailFields).toEqual(['orderNumber', 'description']);
+    expect(draft!.whatsappFields).toEqual(expect.arrayContaining(['amountSpentUsdCents', 'invoiceFileId']));
+    expect(draft!.whatsappFields).not.toContain('orderNumber');
   });
 });

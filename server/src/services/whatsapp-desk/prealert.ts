@@ -13,7 +13,7 @@ import {
   type StoredContentType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { whatsappConversations, whatsappPaymentReports, whatsappPrealertRequests } from '../../db/schema';
+import { whatsappPaymentReports, whatsappPrealertRequests } from '../../db/schema';
 import type { Config } from '../../env';
 import type { FileStore } from '../../files/file-store';
 import { isWellFormedPdf, reencodeDocumentImage } from '../../files/images';
@@ -24,7 +24,7 @@ import type { InboundWhatsappMessage } from '../../messaging/whatsapp-webhook';
 import { createOrCompleteDraft, draftLink, draftValuesOf } from '../prealert-mail/drafts';
 import { extractFromFile, FILE_LIMITS, FileNotReadError } from '../prealert-mail/extraction';
 import { PAYMENT_REPORT_TTL_MS } from './payment-report';
-import { queueDeskAnswer, type DeskRecipient } from './reply';
+import { queueDeskAnswer, tellAfterwards, type DeskRecipient } from './reply';
 
 const PREALERTS_PATH = '/dashboard/prealertas';
 type Options = { appUrl: string; now: Date };
@@ -85,19 +85,7 @@ export async function finishWhatsappPrealert(
   now: () => Date = () => new Date(),
 ) {
   const { appUrl } = deps.config;
-  const tell = (text: string) =>
-    db.transaction(async (tx) => {
-      const [c] = await tx.select().from(whatsappConversations).where(eq(whatsappConversations.phone, invoice.phone));
-      await queueDeskAnswer(
-        tx,
-        { phone: invoice.phone, userId: c!.userId, lastInboundAt: c!.lastInboundAt },
-        { text },
-        {
-          appUrl,
-          now: now(),
-        },
-      );
-    });
+  const tell = (text: string) => tellAfterwards(db, invoice.phone, text, { appUrl, now: now() });
   const settings = deps.config.whatsapp;
   if (!settings) return tell(M.prealertDownloadFailed);
 
@@ -144,7 +132,7 @@ export async function finishWhatsappPrealert(
   const what = values.senderName ?? 'tu compra';
   const result = await db.transaction(async (tx) => {
     await tx.delete(whatsappPrealertRequests).where(eq(whatsappPrealertRequests.phone, invoice.phone));
-    return createOrCompleteDraft(tx, invoice.userId, extraction, values, appUrl, { notify: false });
+    return createOrCompleteDraft(tx, invoice.userId, extraction, values, appUrl, { notify: false, source: 'whatsapp' });
   });
   if (!result.prealertId) return tell(M.prealertNoFields(manual));
   const link = `${appUrl}${draftLink(result.prealertId)}`;

@@ -16,7 +16,9 @@ import {
   WHATSAPP_DESK_MESSAGES as M,
   type DeskTemplateKey,
 } from '@casillero/shared';
-import type { DbOrTx } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { whatsappConversations } from '../../db/schema';
 import { DomainError } from '../../lib/domain-error';
 import { enqueueWhatsapp, enqueueWhatsappFreeForm } from '../../messaging/whatsapp-outbox';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
@@ -80,6 +82,24 @@ export async function queueDeskAnswer(
     toPhone: to.phone,
     template: WHATSAPP_TEMPLATES[options.template ?? 'desk_reply'].name,
     params: [M.templateTitle, text, options.appUrl],
+  });
+}
+
+/** Who the desk answers on this number now: its linked customer and the customer's last message. */
+export async function recipientOf(tx: DbOrTx, phone: string): Promise<DeskRecipient> {
+  const [c] = await tx.select().from(whatsappConversations).where(eq(whatsappConversations.phone, phone));
+  if (!c) throw new Error(`No WhatsApp conversation with ${phone}`);
+  return { phone, userId: c.userId, lastInboundAt: c.lastInboundAt };
+}
+
+/**
+ * Tells the number a text in a transaction of its own: the answer to a file fetched and read after
+ * its message's transaction committed (a payment's receipt, a purchase's invoice). The window is
+ * read then, so an answer that took long still goes as the template when it has closed.
+ */
+export function tellAfterwards(db: Db, phone: string, text: string, options: { appUrl: string; now: Date }) {
+  return db.transaction(async (tx) => {
+    await queueDeskAnswer(tx, await recipientOf(tx, phone), { text }, options);
   });
 }
 

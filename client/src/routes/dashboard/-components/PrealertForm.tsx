@@ -33,7 +33,7 @@ import { trpc } from '../../../lib/trpc';
 import { TravelFlags } from '../../../components/travel-rules/TravelFlags';
 import type { Prealert } from './PrealertCard';
 import { GrowingTextarea } from '../../../components/forms/fields';
-import { DraftNotice, fromEmailLabel } from '../../../components/prealert-mail/DraftNotice';
+import { DraftNotice, readFieldLabel } from '../../../components/prealert-mail/DraftNotice';
 import { LivePrealertCustoms } from '../../../components/customs/lazy';
 
 type Values = {
@@ -145,7 +145,7 @@ export function PrealertForm({
   const plausible = usePlausibleConfirm();
   const isEdit = prealert !== null;
   const isDraft = prealert?.status === 'draft';
-  const read = prealert?.emailFields ?? null;
+  const read = prealert ? { emailFields: prealert.emailFields, whatsappFields: prealert.whatsappFields } : null;
   const trackingFixed = isEdit && !isDraft && Boolean(prealert.trackingNumber);
 
   const form = useSchemaForm<Values>(prealertCreateInput, initialValues(prealert, onlyActiveMailbox(boxes.data)), {
@@ -231,11 +231,11 @@ export function PrealertForm({
         {plausible.dialog}
         <Stack gap="sm">
           {isDraft && (
-            <DraftNotice id={prealert.id} read={read ?? []} missing={missingOf(form.values)} onDiscarded={onClose} />
+            <DraftNotice id={prealert.id} read={read ?? {}} missing={missingOf(form.values)} onDiscarded={onClose} />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label={fromEmailLabel('Número de tracking', 'trackingNumber', read)}
+              label={readFieldLabel('Número de tracking', 'trackingNumber', read)}
               placeholder="1Z999AA10123456784"
               description={
                 trackingFixed ? 'No se puede cambiar una vez indicado.' : 'Si aún no lo tienes, agrégalo luego.'
@@ -245,7 +245,7 @@ export function PrealertForm({
             />
             <CarrierSelect inputProps={form.getInputProps} />
             <TextInput
-              label={fromEmailLabel('Tienda / remitente', 'senderName', read)}
+              label={readFieldLabel('Tienda / remitente', 'senderName', read)}
               placeholder="Amazon, Shein, AliExpress…"
               {...form.getInputProps('senderName')}
             />
@@ -258,7 +258,7 @@ export function PrealertForm({
             />
           </SimpleGrid>
           <GrowingTextarea
-            label={fromEmailLabel('Descripción', 'description', read)}
+            label={readFieldLabel('Descripción', 'description', read)}
             required
             placeholder="¿Qué compraste?"
             {...form.getInputProps('description')}
