@@ -113,7 +113,7 @@ export const CONVERSATION_MESSAGES = {
   staffInvalid: 'Esa persona no puede atender conversaciones.',
   fileNotFound: 'El archivo no se encontró.',
   fileOutsideWindow:
-    'Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo admite una plantilla, no archivos.',
+    `Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp no admite archivos fuera de la ventana. Envía la plantilla «${DESK_TEMPLATES.desk_follow_up.label}» y, cuando el cliente responda, envía el archivo.`,
   templateRequired: 'Pasaron más de 24 horas desde el último mensaje del cliente: elige la plantilla que se enviará.',
   sent: 'Respuesta en camino.',
   assigned: 'Conversación asignada.',
@@ -131,9 +131,11 @@ export const CONVERSATION_MESSAGES = {
     `Ventana de 24 horas abierta hasta ${until}: la respuesta se envía como mensaje libre.`,
   windowClosed: (template: string) =>
     `Ventana de 24 horas cerrada: se enviará la plantilla aprobada «${template}» con tu texto.`,
+  windowClosedNoFiles: 'Los archivos solo se pueden enviar cuando el cliente vuelva a escribir.',
   backToList: 'Volver a la lista',
   composerPlaceholder: 'Escribe tu respuesta…',
   send: 'Enviar',
+  sendTemplate: 'Enviar plantilla',
   attach: 'Adjuntar archivo',
   quickReplies: 'Respuestas rápidas',
   templateLabel: 'Plantilla',

@@ -1,6 +1,7 @@
 // The inbox's reply box (docs/product/whatsapp-desk.md#the-inbox): it says before sending what
 // will go (free-form inside the 24-hour window, outside it the approved template chosen here), and
 // sends a text, a quick reply (its text put in the box to send or adjust) or a file with a caption.
+// A file goes only within the window: outside it the screen says so and will not send it.
 import { useState } from 'react';
 import { Alert, Button, FileButton, Group, Menu, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconBolt, IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
@@ -28,6 +29,8 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const reply = useMutation(trpc.conversations.reply.mutationOptions());
+  // A file chosen while the window was open that has closed since: WhatsApp would refuse it.
+  const fileBlocked = file !== null && !window.open;
 
   async function send() {
     let fileId: string | undefined;
@@ -63,6 +66,11 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
         <Text size="sm">
           {window.open ? M.windowOpen(formatDateTime(window.closesAt)) : M.windowClosed(DESK_TEMPLATES[template].label)}
         </Text>
+        {!window.open && userId && (
+          <Text size="sm" mt={4}>
+            {M.windowClosedNoFiles}
+          </Text>
+        )}
       </Alert>
       {!window.open && (
         <Select
@@ -87,6 +95,11 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
       />
+      {fileBlocked && (
+        <Alert color="red" p="xs" role="alert">
+          <Text size="sm">{M.fileOutsideWindow}</Text>
+        </Alert>
+      )}
       {file && (
         <Group gap="xs">
           <Text size="sm">📎 {file.name}</Text>
@@ -131,10 +144,10 @@ export function ReplyComposer({ phone, userId, window, onSent }: Props) {
           size="sm"
           leftSection={<IconSend size={16} />}
           loading={reply.isPending || uploading}
-          disabled={!text.trim() && !file}
+          disabled={fileBlocked || (!text.trim() && !file)}
           onClick={() => void send()}
         >
-          {M.send}
+          {window.open ? M.send : M.sendTemplate}
         </Button>
       </Group>
     </Stack>

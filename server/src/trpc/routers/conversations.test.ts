@@ -25,12 +25,13 @@ import { receiveWhatsappMessage } from '../../services/whatsapp-desk/receive';
 import { TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
-import { tempStorageDir, tinyPdf, uploadFile } from '../../test/files';
+import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../../test/files';
 import { withDatabase } from '../../test/global-setup';
 import { openConversation } from '../../test/audit-cases/conversations';
 import { answersTo, wamid } from '../../test/whatsapp-webhooks';
 
 const HOUR = 3600 * 1000;
+type Attachment = { bytes: Buffer; name: string; contentType: string };
 let database: Database;
 /** The second server's connection: a pool of its own on PostgreSQL, the same database on PGlite. */
 let other: Database | null = null;
@@ -174,38 +175,99 @@ describe('a conversation, replied to', () => {
     await customerWrites(phone, 'Gracias');
     expect((await atencion.caller.conversations.detail({ phone })).window.open).toBe(true);
   });
+});
 
-  it('an attachment uploaded for the customer goes as a document, linked when it is sent', async () => {
-    const { phone, userId } = await openConversation(db(), TEST_APP_URL);
-    const atencion = await signedInStaff(db(), 'atencion');
-    const upload = await uploadFile(server.app, tinyPdf(), {
-      token: atencion.visitor.token,
+describe('replying with a file', () => {
+  const upload = async (who: Awaited<ReturnType<typeof signedInStaff>>, userId: string, file: Attachment) => {
+    const res = await uploadFile(server.app, file.bytes, {
+      token: who.visitor.token,
       kind: 'desk_attachment',
       ownerUserId: userId,
-      filename: 'factura-tienda.pdf',
-      contentType: 'application/pdf',
+      filename: file.name,
+      contentType: file.contentType,
     });
-    expect(upload.statusCode).toBe(201);
-    const fileId = upload.json().id as string;
-    await atencion.caller.conversations.reply({ phone, fileId, text: 'Tu factura' });
-    const last = (await answersTo(db(), phone)).at(-1)!;
-    expect(last.payload).toEqual({
+    expect(res.statusCode).toBe(201);
+    return res.json().id as string;
+  };
+  const pdf = (name: string): Attachment => ({ bytes: tinyPdf(), name, contentType: 'application/pdf' });
+  const staffReplies = (phone: string) =>
+    db().select().from(whatsappDeskReplies).where(eq(whatsappDeskReplies.phone, phone));
+
+  it('within the window: a PDF goes as a document, a photo as an image, each with its caption, by its sender', async () => {
+    const { phone, userId } = await openConversation(db(), TEST_APP_URL);
+    const atencion = await signedInStaff(db(), 'atencion');
+    const fileId = await upload(atencion, userId, pdf('factura-tienda.pdf'));
+    const sent = await atencion.caller.conversations.reply({ phone, fileId, text: 'Tu factura' });
+    expect(sent).toMatchObject({ sentAs: 'free_form', message: M.sent });
+    expect((await answersTo(db(), phone)).at(-1)!.payload).toEqual({
       type: 'document',
       document: { fileId, filename: 'factura-tienda.pdf', caption: 'Tu factura' },
     });
+
+    const photoId = await upload(atencion, userId, { bytes: tinyPng(), name: 'etiqueta.png', contentType: 'image/png' });
+    await atencion.caller.conversations.reply({ phone, fileId: photoId });
+    expect((await answersTo(db(), phone)).at(-1)!.payload).toEqual({ type: 'image', image: { fileId: photoId } });
+
+    const thread = (await atencion.caller.conversations.detail({ phone })).thread.filter((m) => m.from === 'staff');
+    expect(thread.map((m) => m.file)).toEqual([
+      { kind: 'document', name: 'factura-tienda.pdf' },
+      { kind: 'image', name: 'etiqueta.png' },
+    ]);
+    expect(thread[0]).toMatchObject({ text: '📎 factura-tienda.pdf\nTu factura', template: null, staffName: 'Personal atencion' });
+    expect((await staffReplies(phone)).map((r) => [r.kind, r.staffId, r.template])).toEqual([
+      ['file', atencion.user.id, null],
+      ['file', atencion.user.id, null],
+    ]);
 
     // Another customer's conversation cannot carry it.
     const { phone: otherPhone } = await openConversation(db(), TEST_APP_URL);
     expect((await trpcError(atencion.caller.conversations.reply({ phone: otherPhone, fileId }))).message).toBe(
       M.fileNotFound,
     );
-    // Outside the window a file cannot go.
+  });
+
+  it('outside the window a file is refused, with or without a template, and nothing is queued; once the customer writes it goes', async () => {
+    const { phone, userId } = await openConversation(db(), TEST_APP_URL);
+    const atencion = await signedInStaff(db(), 'atencion');
+    const fileId = await upload(atencion, userId, pdf('guia.pdf'));
     await db()
       .update(whatsappConversations)
       .set({ lastInboundAt: new Date(Date.now() - 25 * HOUR) })
       .where(eq(whatsappConversations.phone, phone));
-    const refused = await trpcError(atencion.caller.conversations.reply({ phone, fileId, template: 'desk_reply' }));
-    expect(refused.message).toBe(M.fileOutsideWindow);
+    const queuedBefore = await answersTo(db(), phone);
+
+    for (const template of [undefined, 'desk_reply', 'desk_follow_up'] as const) {
+      const refused = await trpcError(
+        atencion.caller.conversations.reply({ phone, fileId, text: 'Tu guía', template }),
+      );
+      expect(refused.code).toBe('BAD_REQUEST');
+      expect(refused.message).toBe(M.fileOutsideWindow);
+    }
+    expect(M.fileOutsideWindow).toContain('«Retomar la conversación»');
+    expect(await answersTo(db(), phone)).toEqual(queuedBefore);
+    expect(await staffReplies(phone)).toEqual([]);
+    expect((await conversation(phone)).firstResponseAt).toBeNull();
+
+    // What a desk does: the template asks the customer to write back...
+    const followUp = await atencion.caller.conversations.reply({
+      phone,
+      text: 'Tenemos la guía de tu envío: respóndenos y te la enviamos por aquí.',
+      template: 'desk_follow_up',
+    });
+    expect(followUp.sentAs).toBe('template');
+    // ...and once they do, the window is open again and the file goes as a document.
+    await customerWrites(phone, 'Sí, envíala');
+    const sent = await atencion.caller.conversations.reply({ phone, fileId, text: 'Tu guía' });
+    expect(sent.sentAs).toBe('free_form');
+    expect((await answersTo(db(), phone)).at(-1)!.payload).toEqual({
+      type: 'document',
+      document: { fileId, filename: 'guia.pdf', caption: 'Tu guía' },
+    });
+    expect((await atencion.caller.conversations.detail({ phone })).thread.at(-1)).toMatchObject({
+      from: 'staff',
+      template: null,
+      file: { kind: 'document', name: 'guia.pdf' },
+    });
   });
 });
 
