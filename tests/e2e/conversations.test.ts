@@ -4,7 +4,6 @@
 // sees her waiting, opens the thread (the list first, then the thread on a 390 px screen), reads
 // that the reply goes as a free-form message, answers with a quick reply, and sees the answer in
 // the thread under her name; the dashboard counted her.
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_MESSAGES as M, DESK_BUTTONS, DESK_QUICK_REPLIES } from '@casillero/shared';
 import { findingsOf, report } from './a11y';
@@ -18,53 +17,15 @@ import {
   withScreenshotOnFailure,
 } from './screens';
 import { DEMO, signIn, useBrowserSession } from './session';
+import { postAgentTapped, WHATSAPP_WEBHOOK_ENV } from './whatsapp';
 
 const chromium = chromiumOrExplain();
-const SECRET = 'secreto-e2e-de-la-app-de-meta';
 const MARIAS_PHONE = '+584141239876';
 const MARIA = 'María Fernanda González';
 
-/** A delivery of one tapped button from `phone`, signed as Meta signs it. */
-function agentTapped(phone: string) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '584120000000', phone_number_id: '106540352242922' },
-              contacts: [{ profile: { name: 'María' }, wa_id: phone.slice(1) }],
-              messages: [
-                {
-                  from: phone.slice(1),
-                  id: `wamid.e2e.${Date.now()}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'interactive',
-                  interactive: { type: 'button_reply', button_reply: DESK_BUTTONS.agent },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-    },
-  };
-}
-
 describe.skipIf(!chromium)('la bandeja de WhatsApp, en un teléfono', () => {
   const { url, newPage, server } = useBrowserSession(chromium, PHONE.contextOptions, () => ({
-    env: { WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: 'token-e2e' },
+    env: WHATSAPP_WEBHOOK_ENV,
   }));
   const call = trpcCaller(url);
 
@@ -85,12 +46,7 @@ describe.skipIf(!chromium)('la bandeja de WhatsApp, en un teléfono', () => {
       )
       .toMatch(/^\d{6}$/);
     await call(maria, 'messaging.confirmPhone', { code }, 'POST');
-    const delivery = agentTapped(MARIAS_PHONE);
-    const res = await maria.request.post(`${url()}/webhooks/whatsapp`, {
-      data: delivery.body,
-      headers: delivery.headers,
-    });
-    expect(await res.json()).toMatchObject({ stored: 1 });
+    await postAgentTapped(maria, url(), MARIAS_PHONE);
 
     const page = await newPage();
     await withScreenshotOnFailure(page, 'conversaciones-atencion', async () => {
