@@ -112,8 +112,7 @@ export const CONVERSATION_MESSAGES = {
   notOpen: 'Esta conversación está cerrada.',
   staffInvalid: 'Esa persona no puede atender conversaciones.',
   fileNotFound: 'El archivo no se encontró.',
-  fileOutsideWindow:
-    `Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp no admite archivos fuera de la ventana. Envía la plantilla «${DESK_TEMPLATES.desk_follow_up.label}» y, cuando el cliente responda, envía el archivo.`,
+  fileOutsideWindow: `Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp no admite archivos fuera de la ventana. Envía la plantilla «${DESK_TEMPLATES.desk_follow_up.label}» y, cuando el cliente responda, envía el archivo.`,
   templateRequired: 'Pasaron más de 24 horas desde el último mensaje del cliente: elige la plantilla que se enviará.',
   sent: 'Respuesta en camino.',
   assigned: 'Conversación asignada.',

@@ -61,7 +61,10 @@ export type DraftSource = 'email' | 'whatsapp';
 function readFrom(
   source: DraftSource,
   added: readonly string[],
-  before: { emailFields: string[] | null; whatsappFields: string[] | null } = { emailFields: null, whatsappFields: null },
+  before: { emailFields: string[] | null; whatsappFields: string[] | null } = {
+    emailFields: null,
+    whatsappFields: null,
+  },
 ) {
   const merged = (list: string[] | null, ours: boolean) => {
     const kept = (list ?? []).filter((f) => !added.includes(f));

@@ -18,11 +18,7 @@ import {
   type StoredContentType,
 } from '@casillero/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  whatsappPaymentReports,
-  type WhatsappPaymentDraft,
-  type WhatsappPaymentStep,
-} from '../../db/schema';
+import { whatsappPaymentReports, type WhatsappPaymentDraft, type WhatsappPaymentStep } from '../../db/schema';
 import type { Config } from '../../env';
 import type { FileStore } from '../../files/file-store';
 import { reencodeDocumentImage } from '../../files/images';

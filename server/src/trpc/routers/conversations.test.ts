@@ -204,7 +204,11 @@ describe('replying with a file', () => {
       document: { fileId, filename: 'factura-tienda.pdf', caption: 'Tu factura' },
     });
 
-    const photoId = await upload(atencion, userId, { bytes: tinyPng(), name: 'etiqueta.png', contentType: 'image/png' });
+    const photoId = await upload(atencion, userId, {
+      bytes: tinyPng(),
+      name: 'etiqueta.png',
+      contentType: 'image/png',
+    });
     await atencion.caller.conversations.reply({ phone, fileId: photoId });
     expect((await answersTo(db(), phone)).at(-1)!.payload).toEqual({ type: 'image', image: { fileId: photoId } });
 
@@ -213,7 +217,11 @@ describe('replying with a file', () => {
       { kind: 'document', name: 'factura-tienda.pdf' },
       { kind: 'image', name: 'etiqueta.png' },
     ]);
-    expect(thread[0]).toMatchObject({ text: '📎 factura-tienda.pdf\nTu factura', template: null, staffName: 'Personal atencion' });
+    expect(thread[0]).toMatchObject({
+      text: '📎 factura-tienda.pdf\nTu factura',
+      template: null,
+      staffName: 'Personal atencion',
+    });
     expect((await staffReplies(phone)).map((r) => [r.kind, r.staffId, r.template])).toEqual([
       ['file', atencion.user.id, null],
       ['file', atencion.user.id, null],
