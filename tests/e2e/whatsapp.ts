@@ -19,8 +19,8 @@ const VERIFICATION_TEMPLATE = 'codigo_de_verificacion';
 
 let sequence = 0;
 
-/** A delivery of one tapped button ("Hablar con alguien") from `phone`, signed as Meta signs it. */
-export function agentTapped(phone: string) {
+/** A delivery of one message from `phone` (its type and body, as the Cloud API words it), signed as Meta signs it. */
+export function signedDelivery(phone: string, message: Record<string, unknown>) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -38,8 +38,7 @@ export function agentTapped(phone: string) {
                   from: phone.slice(1),
                   id: `wamid.e2e.${Date.now()}.${++sequence}`,
                   timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'interactive',
-                  interactive: { type: 'button_reply', button_reply: DESK_BUTTONS.agent },
+                  ...message,
                 },
               ],
             },
@@ -57,12 +56,19 @@ export function agentTapped(phone: string) {
   };
 }
 
-/** Posts the customer's tap to the server's webhook; it must be stored. */
-export async function postAgentTapped(page: Page, url: string, phone: string) {
-  const delivery = agentTapped(phone);
+/** Posts what the customer sent to the server's webhook; it must be stored. */
+export async function postFromCustomer(page: Page, url: string, phone: string, message: Record<string, unknown>) {
+  const delivery = signedDelivery(phone, message);
   const res = await page.request.post(`${url}/webhooks/whatsapp`, { data: delivery.body, headers: delivery.headers });
   expect(await res.json()).toMatchObject({ stored: 1 });
 }
+
+/** The customer taps "Hablar con alguien". */
+export const postAgentTapped = (page: Page, url: string, phone: string) =>
+  postFromCustomer(page, url, phone, {
+    type: 'interactive',
+    interactive: { type: 'button_reply', button_reply: DESK_BUTTONS.agent },
+  });
 
 /** One message as the Cloud API received it. */
 export type GraphMessage = {
@@ -77,12 +83,26 @@ export type GraphMessage = {
 };
 
 /**
- * A fake WhatsApp Cloud API: POST /<phone number id>/messages, answered as the Graph API answers.
- * `env` points the server at it; `messages` is everything sent, in order.
+ * A fake WhatsApp Cloud API: POST /<phone number id>/messages, answered as the Graph API answers,
+ * and a customer's media (GET /<media id> its address, GET that address its bytes). `env` points
+ * the server at it; `messages` is everything sent, in order.
  */
 export async function startFakeGraphApi() {
   const messages: GraphMessage[] = [];
+  const media = new Map<string, { bytes: Buffer; mime: string }>();
   const server = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      const path = new URL(req.url ?? '/', url).pathname;
+      const bytesOf = /^\/archivos\/(.+)$/.exec(path)?.[1];
+      const file = media.get(bytesOf ?? path.slice(1));
+      if (!file || req.headers.authorization !== 'Bearer e2e') return void res.writeHead(404).end();
+      if (bytesOf) return void res.writeHead(200, { 'content-type': file.mime }).end(file.bytes);
+      const id = path.slice(1);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ url: `${url}/archivos/${id}`, mime_type: file.mime, file_size: file.bytes.length, id }));
+      return;
+    }
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
@@ -112,6 +132,12 @@ export async function startFakeGraphApi() {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     messages,
+    /** A PDF the customer sends: the webhook message's body, whose media downloads from here. */
+    document(bytes: Buffer, filename: string) {
+      const id = `${9_100_000 + media.size + 1}`;
+      media.set(id, { bytes, mime: 'application/pdf' });
+      return { type: 'document', document: { filename, mime_type: 'application/pdf', sha256: 'c2hhMjU2', id } };
+    },
     env: { WHATSAPP_TOKEN: 'e2e', WHATSAPP_PHONE_NUMBER_ID: 'E2E', WHATSAPP_API_URL: url },
     /** The verification code sent to `phone` (its template's first parameter), once it has gone. */
     async codeSentTo(phone: string): Promise<string> {

@@ -1,7 +1,8 @@
 // Where a draft's field was read from, as the pre-alert screen marks it
 // (docs/product/prealerts-from-email.md#recepción, docs/product/whatsapp-desk.md#pre-alerting-a-purchase).
 import { describe, expect, it } from 'vitest';
-import { draftFieldSource, PREALERT_MAIL_MESSAGES as M } from './messages';
+import { PREALERT_STATUS_LABELS } from '../labels';
+import { draftBadgeLabel, draftFieldSource, PREALERT_MAIL_MESSAGES as M } from './messages';
 
 describe('draftFieldSource', () => {
   it('marks a field read from a forwarded e-mail "leído del correo"', () => {
@@ -21,5 +22,15 @@ describe('draftFieldSource', () => {
     expect(draftFieldSource('invoiceFileId', read)).toBe(M.fromWhatsapp);
     expect(draftFieldSource('description', read)).toBeNull();
     expect(draftFieldSource('description', {})).toBeNull();
+  });
+});
+
+describe('draftBadgeLabel', () => {
+  it("says 'Borrador (WhatsApp)' for a draft only the WhatsApp invoice filled, 'Borrador (correo)' otherwise", () => {
+    const email = PREALERT_STATUS_LABELS.draft;
+    expect(email).toBe('Borrador (correo)');
+    expect(draftBadgeLabel({ emailFields: null, whatsappFields: ['description'] })).toBe('Borrador (WhatsApp)');
+    expect(draftBadgeLabel({ emailFields: ['trackingNumber'], whatsappFields: null })).toBe(email);
+    expect(draftBadgeLabel({ emailFields: ['orderNumber'], whatsappFields: ['invoiceFileId'] })).toBe(email);
   });
 });

@@ -1,4 +1,5 @@
 // The Spanish texts of the customer's area (mailboxes, pre-alerts, notifications, settings).
+import { PREALERT_STATUS_LABELS } from '../labels';
 
 export const PREALERT_MESSAGES = {
   created: 'Prealerta creada',
@@ -86,6 +87,7 @@ export const PREALERT_MAIL_MESSAGES = {
   discard: 'Descartar borrador',
   discarded: 'Borrador descartado',
   draftBadge: 'Borrador',
+  draftFromWhatsappBadge: 'Borrador (WhatsApp)',
   fromEmail: 'leído del correo',
   fromWhatsapp: 'leído de la factura enviada por WhatsApp',
   missing: 'Falta',
@@ -112,4 +114,14 @@ export function draftFieldSource(field: string, read: DraftReadFields): string |
   if (read.whatsappFields?.includes(field)) return PREALERT_MAIL_MESSAGES.fromWhatsapp;
   if (read.emailFields?.includes(field)) return PREALERT_MAIL_MESSAGES.fromEmail;
   return null;
+}
+
+/**
+ * A draft's badge in the customer's list: 'Borrador (correo)' (PREALERT_STATUS_LABELS.draft) when
+ * an e-mail made it, 'Borrador (WhatsApp)' when only the invoice sent by WhatsApp filled it.
+ */
+export function draftBadgeLabel(read: DraftReadFields): string {
+  return read.whatsappFields?.length && !read.emailFields?.length
+    ? PREALERT_MAIL_MESSAGES.draftFromWhatsappBadge
+    : PREALERT_STATUS_LABELS.draft;
 }

@@ -5,6 +5,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import {
   CARRIER_LEG_MESSAGES,
   carrierName,
+  draftBadgeLabel,
   PREALERT_MAIL_MESSAGES,
   PREALERT_MESSAGES,
   PREALERT_STATUS_LABELS,
@@ -108,7 +109,7 @@ export function PrealertCard({
           </Stack>
           <Group gap="xs">
             <Badge color={PREALERT_STATUS_COLORS[p.status]} variant="light">
-              {PREALERT_STATUS_LABELS[p.status]}
+              {p.status === 'draft' ? draftBadgeLabel(p) : PREALERT_STATUS_LABELS[p.status]}
             </Badge>
             {/* The carrier's state, where it has one, instead of the hand-typed status. */}
             {p.carrierLeg?.state ? (
