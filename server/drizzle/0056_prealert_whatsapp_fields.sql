@@ -1,1 +1,0 @@
-ALTER TABLE "prealerts" ADD COLUMN "whatsapp_fields" jsonb;
