@@ -1,8 +1,10 @@
 // Customs settled against the broker (docs/product/customs.md#settled-against-what-customs-charged):
-// the warehouse applies the broker's file for a departure, once or twice (the second changes
+// the warehouse applies the broker's file for a departure that left (recording its Salida first
+// when it had not), once or twice (the second changes
 // nothing), with what customs charged each guía; the administrator moves the threshold meanwhile.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { businessToday } from '../../lib/business-clock';
 import { SimCommand, attempt, choose, Nothing, Refused, type Model } from '../command';
 import type { World } from '../world';
 import { ids } from './pick';
@@ -21,7 +23,7 @@ class SettleDeparture extends SimCommand {
     super();
   }
   toString() {
-    return `almacén liquida la aduana del despacho ${this.wild ? '' : 'cerrado '}#${this.pick} con [${this.paid.join(', ')}] ¢${this.twice ? ', dos veces' : ''}`;
+    return `almacén liquida la aduana del despacho ${this.wild ? '' : 'que salió '}#${this.pick} con [${this.paid.join(', ')}] ¢${this.twice ? ', dos veces' : ''}`;
   }
   protected async act(_model: Model, world: World) {
     const departureId = choose(
@@ -29,8 +31,8 @@ class SettleDeparture extends SimCommand {
         world,
         this.wild
           ? sql`select id from departures order by code`
-          : sql`select d.id from departures d where d.status = 'closed'
-                  and exists (select 1 from shipments s where s.departure_id = d.id) order by d.code`,
+          : sql`select d.id from departures d
+                  where exists (select 1 from shipments s where s.departure_id = d.id) order by d.code`,
       ),
       this.pick,
     );
@@ -40,6 +42,14 @@ class SettleDeparture extends SimCommand {
       sql`select shipment_code as id from shipments where departure_id = ${departureId} order by shipment_code`,
     );
     if (codes.length === 0) return new Nothing('el despacho no lleva envíos');
+    // The broker's file comes after the departure left: one still open leaves first (its Salida today).
+    const [open] = await ids(world, sql`select id from departures where id = ${departureId} and status = 'open'`);
+    if (open && !this.wild) {
+      const left = await attempt(() =>
+        world.as('almacen').departures.recordMilestone({ departureId, kind: 'departed', actualOn: businessToday() }),
+      );
+      if (left instanceof Refused) return left;
+    }
     const lines = codes.map((code, i) => {
       const cents = this.paid[i % this.paid.length]!;
       return `${code},${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
