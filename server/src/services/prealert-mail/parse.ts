@@ -2,7 +2,7 @@
 // MIME parser with depth and header limits, loops recognised, HTML only ever read as text, and
 // attachments kept by size, type and count. Nothing here follows a link or renders anything.
 import PostalMime, { type Email } from 'postal-mime';
-import { INBOUND_MAIL_LIMITS as L } from '@casillero/shared';
+import { INBOUND_MAIL_LIMITS as L, INBOUND_MAIL_LOCAL_PART } from '@casillero/shared';
 import type { AttachmentForExtraction } from './extraction';
 
 export class MailRefused extends Error {
@@ -96,25 +96,40 @@ const header = (email: Email, key: string) => email.headers.find((h) => h.key ==
 /**
  * An automatic message: a bounce (empty envelope sender, mailer-daemon, a delivery report), an
  * auto-reply (Auto-Submitted, vacation, Precedence bulk/junk/list) or our own reply coming back
- * (X-Loop). These are dropped silently: answering them is how mail loops start.
+ * (our X-Loop, `loopMark(domain)`). These are dropped silently: answering them is how mail loops start.
  */
-export function automaticReason(email: Email, envelopeFrom: string | null): string | null {
+export function automaticReason(email: Email, envelopeFrom: string | null, domain: string | null): string | null {
   if (envelopeFrom !== null && envelopeFrom.trim() === '') return 'bounce: empty envelope sender';
   const from = (email.from?.address ?? '').toLowerCase();
   if (/^(mailer-daemon|postmaster|no-?reply|bounces?)@/.test(from)) return `bounce: ${from.split('@')[0]}`;
+  const mark = loopMark(domain);
+  if (email.headers.some((h) => h.key === 'x-loop' && h.value.trim().toLowerCase().includes(mark)))
+    return 'loop: our own reply';
   const auto = header(email, 'auto-submitted');
   if (auto && auto.toLowerCase() !== 'no') return `auto-submitted: ${auto}`;
   const precedence = header(email, 'precedence')?.toLowerCase();
   if (precedence && ['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return `precedence: ${precedence}`;
   if (header(email, 'x-autoreply') || header(email, 'x-autorespond')) return 'auto-reply';
-  if (header(email, 'x-loop')?.toLowerCase().includes(LOOP_MARK)) return 'loop: our own reply';
   const type = header(email, 'content-type')?.toLowerCase() ?? '';
   if (type.startsWith('multipart/report')) return 'bounce: delivery report';
   return null;
 }
 
-/** The X-Loop value our replies carry, so a reply that comes back is recognised. */
-export const LOOP_MARK = 'prealertas-casillero';
+/**
+ * The X-Loop value our automatic replies carry, prealertas@<INBOUND_MAIL_DOMAIN>, so one that
+ * comes back to an inbound address is recognised (without the setting, as in tests: @localhost).
+ */
+export const loopMark = (domain: string | null) => `${INBOUND_MAIL_LOCAL_PART}@${domain ?? 'localhost'}`;
+
+/**
+ * The headers of an automatic reply (RFC 3834): mail servers and auto-responders do not answer
+ * it, and our own inbound addresses drop it if it comes back.
+ */
+export const autoReplyHeaders = (domain: string | null): Record<string, string> => ({
+  'Auto-Submitted': 'auto-replied',
+  Precedence: 'auto_reply',
+  'X-Loop': loopMark(domain),
+});
 
 /**
  * The store's address in a forwarded message's quoted header ("From: Amazon <envios@amazon.com>"

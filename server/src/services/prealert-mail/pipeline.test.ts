@@ -92,7 +92,14 @@ describe('unknown senders', () => {
       );
       expect((await deliver(raw, { mailFrom: 'prima@correo.test' })).outcome).toBe('unknown_sender');
     }
-    expect(await repliesTo('prima@correo.test')).toHaveLength(1);
+    const replies = await repliesTo('prima@correo.test');
+    expect(replies).toHaveLength(1);
+    // Marked as an automatic reply, so no auto-responder answers it, and with our X-Loop.
+    expect(replies[0].headers).toEqual({
+      'Auto-Submitted': 'auto-replied',
+      Precedence: 'auto_reply',
+      'X-Loop': `prealertas@${INBOUND_DOMAIN}`,
+    });
 
     const forged = await rawMail(
       amazonShippingMail({ from: 'victima@correo.test', to: address, tracking: upsTracking() }),
@@ -126,6 +133,27 @@ describe('loops and bounces', () => {
           e.to.some((t) => t.toLowerCase().startsWith('mailer-daemon')),
       ),
     ).toEqual([]);
+  });
+
+  it('drops our own reply coming back (our X-Loop) as a loop, but not a message with another list’s X-Loop', async () => {
+    const back = await rawMail({
+      from: 'maria@correo.test',
+      to: address,
+      subject: 'Re: Registra este correo',
+      text: `Reenviado ${upsTracking()}`,
+      headers: { 'X-Loop': `prealertas@${INBOUND_DOMAIN}` },
+    });
+    const result = await deliver(back);
+    expect(result.outcome).toBe('loop');
+    const [logged] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.id!));
+    expect(logged.reason).toBe('loop: our own reply');
+
+    const tracking = upsTracking();
+    const other = await rawMail({
+      ...amazonShippingMail({ from: 'maria@correo.test', to: address, tracking }),
+      headers: { 'X-Loop': 'lista@otra.test' },
+    });
+    expect((await deliver(other)).outcome).toBe('draft_created');
   });
 });
 

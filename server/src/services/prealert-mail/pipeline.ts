@@ -15,7 +15,14 @@ import { customerOfRecipients, isOwnSender } from './address';
 import type { MailAuth, MailEnvelope } from './authenticate';
 import { createOrCompleteDraft, draftValuesOf } from './drafts';
 import { extractFromMail, type Extraction, type MailForExtraction } from './extraction';
-import { automaticReason, MailRefused, originalSender, parseInbound, type ParsedInbound } from './parse';
+import {
+  automaticReason,
+  autoReplyHeaders,
+  MailRefused,
+  originalSender,
+  parseInbound,
+  type ParsedInbound,
+} from './parse';
 
 export type InboundOutcome =
   | 'draft_created'
@@ -101,7 +108,7 @@ export async function receiveInboundMail(
       if (seen) return { outcome: 'duplicate', prealertId: null, id: seen.id };
     }
 
-    const automatic = automaticReason(parsed.email, mail.envelope.mailFrom);
+    const automatic = automaticReason(parsed.email, mail.envelope.mailFrom, deps.domain);
     if (automatic) return await log({ outcome: 'loop', reason: automatic });
 
     const sender = (parsed.headerFrom ?? '').slice(0, 320);
@@ -176,7 +183,8 @@ async function storeInvoice(deps: InboundDeps, userId: string, parsed: ParsedInb
 /**
  * One reply a day at most to an authenticated sender no customer registered, telling them how
  * to register it. It goes out from MAIL_FROM (a no-reply address), whose auto-replies and
- * bounces never reach an inbound address, and would be dropped as automatic if they did.
+ * bounces never reach an inbound address, and would be dropped as automatic if they did. It is
+ * marked as an automatic reply (Auto-Submitted, Precedence, our X-Loop) so nothing answers it.
  */
 async function replyToUnknownSender(deps: InboundDeps, address: string) {
   const hit = await hitLimits(deps.db, [
@@ -193,6 +201,7 @@ async function replyToUnknownSender(deps: InboundDeps, address: string) {
     subject: M.unknownSenderSubject,
     html,
     text,
+    headers: autoReplyHeaders(deps.domain),
   });
 }
 
