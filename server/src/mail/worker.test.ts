@@ -140,7 +140,11 @@ describe('e-mail outbox', () => {
     await send({ ...claimed.find((r) => r.id === id)!, text: `Desactivar: ${unsubscribe}` });
     expect(sendMock).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        headers: { ...headers, 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers: {
+          ...headers,
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       }),
       { idempotencyKey: id },
     );

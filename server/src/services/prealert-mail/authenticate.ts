@@ -40,7 +40,12 @@ export async function authenticateMail(
     // Without a DMARC record mailauth gives no alignment: SPF or DKIM must pass for the From's own domain.
     const aligned = alignment
       ? Boolean(alignment.dkim.result || alignment.spf.result)
-      : passesFor(authorDomain(result.dkim.headerFrom), spf, result.spf ? result.spf.domain : null, result.dkim.results);
+      : passesFor(
+          authorDomain(result.dkim.headerFrom),
+          spf,
+          result.spf ? result.spf.domain : null,
+          result.dkim.results,
+        );
     const pass = dmarc === 'pass' || (dmarc === 'none' && aligned);
     return { spf, dkim, dmarc, aligned, pass };
   } catch {

@@ -1,8 +1,10 @@
 // Reading an inbound message safely (docs/product/prealerts-from-email.md#recepción): a maintained
 // MIME parser with depth and header limits, loops recognised, HTML only ever read as text, and
-// attachments kept by size, type and count. Nothing here follows a link or renders anything.
+// attachments kept by size, type and count (an iPhone's HEIC made a JPEG). Nothing here follows a
+// link or renders anything.
 import PostalMime, { type Email } from 'postal-mime';
 import { INBOUND_MAIL_LIMITS as L, INBOUND_MAIL_LOCAL_PART } from '@casillero/shared';
+import { HeifNotConverted, heifToJpeg, isHeif } from '../../files/heic';
 import type { AttachmentForExtraction } from './extraction';
 
 export class MailRefused extends Error {
@@ -40,7 +42,7 @@ export async function parseInbound(raw: Uint8Array): Promise<ParsedInbound> {
   const headerFrom = email.from.address ? email.from.address.toLowerCase() : null;
   const html = email.html ?? null;
   const text = email.text?.trim() ? email.text : html ? htmlToText(html) : '';
-  const { kept, dropped } = keepAttachments(email.attachments);
+  const { kept, dropped } = await keepAttachments(email.attachments);
   return {
     email,
     messageId: email.messageId?.trim().slice(0, 998) || null,
@@ -69,21 +71,41 @@ export function htmlToText(html: string): string {
 }
 
 const ALLOWED = new Set<string>(L.attachmentTypes);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
-/** PDFs and photos only, each under the size limit, at most `maxAttachments`; a PDF must look like one. */
-function keepAttachments(attachments: Email['attachments']) {
+/**
+ * PDFs and photos only, each under the size limit, at most `maxAttachments`; a PDF must look like
+ * one. An iPhone's HEIC photo (declared image/heic or image/heif, or a `.heic`/`.heif` file sent as
+ * application/octet-stream, and a HEIF by its bytes) is kept as a JPEG named `….jpg`.
+ */
+async function keepAttachments(attachments: Email['attachments']) {
   const kept: AttachmentForExtraction[] = [];
   const dropped: string[] = [];
   for (const a of attachments) {
-    const type = a.mimeType.toLowerCase();
-    const content =
+    let type = a.mimeType.toLowerCase();
+    let content =
       typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content as ArrayBuffer);
-    const name = (a.filename ?? 'adjunto').slice(0, 255);
-    if (!ALLOWED.has(type)) dropped.push(`${name}: tipo ${type}`);
+    let name = (a.filename ?? 'adjunto').slice(0, 255);
+    const heif = HEIF_TYPES.has(type) || (type === 'application/octet-stream' && /\.hei[cf]$/i.test(name));
+    if (!ALLOWED.has(type) && !heif) dropped.push(`${name}: tipo ${type}`);
     else if (content.byteLength > L.maxAttachmentBytes) dropped.push(`${name}: demasiado grande`);
     else if (kept.length >= L.maxAttachments) dropped.push(`${name}: demasiados adjuntos`);
     else if (type === 'application/pdf' && !looksLikePdf(content)) dropped.push(`${name}: no es un PDF`);
-    else kept.push({ filename: name, contentType: type, content });
+    else if (heif && !isHeif(content)) dropped.push(`${name}: no es una foto HEIC`);
+    else {
+      if (heif) {
+        try {
+          content = new Uint8Array(await heifToJpeg(content));
+        } catch (err) {
+          if (!(err instanceof HeifNotConverted)) throw err;
+          dropped.push(`${name}: ${err.code === 'too-many-pixels' ? 'demasiados píxeles' : 'foto HEIC ilegible'}`);
+          continue;
+        }
+        type = 'image/jpeg';
+        name = `${name.replace(/\.hei[cf]$/i, '').slice(0, 251)}.jpg`;
+      }
+      kept.push({ filename: name, contentType: type, content });
+    }
   }
   return { kept, dropped };
 }
