@@ -34,6 +34,7 @@ for (const f of loadMailFixtures()) {
 }
 
 const FILES = path.join(FIXTURES_DIR, 'files');
+const PHOTO_TYPES: Record<string, string> = { '.png': 'image/png', '.heic': 'image/heic' };
 const ocrTimes: string[] = [];
 for (const name of fs
   .readdirSync(FILES)
@@ -46,7 +47,7 @@ for (const name of fs
   const t0 = performance.now();
   const got = await extractFromFile({
     filename: name,
-    contentType: pdf ? 'application/pdf' : name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+    contentType: pdf ? 'application/pdf' : (PHOTO_TYPES[path.extname(name)] ?? 'image/jpeg'),
     content: new Uint8Array(fs.readFileSync(path.join(FILES, name))),
   });
   const ms = performance.now() - t0;

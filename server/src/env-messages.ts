@@ -24,6 +24,8 @@ export const SETTING_MESSAGES = {
   WHATSAPP_PHONE_NUMBER_ID: 'WHATSAPP_TOKEN necesita WHATSAPP_PHONE_NUMBER_ID',
   WEBHOOKS_SEND: 'WEBHOOKS_SEND debe ser on u off',
   INBOUND_SMTP_PORT: 'INBOUND_SMTP_PORT debe ser un puerto entre 1 y 65535',
+  INBOUND_MAIL_DNS_FIXTURE:
+    'INBOUND_MAIL_DNS_FIXTURE es solo para pruebas: con NODE_ENV=production el correo entrante se autentica con el DNS real, quítala',
   TRUST_PROXY:
     'TRUST_PROXY debe ser el número de proxies delante del servidor o una lista de direcciones IP o rangos CIDR',
   LOG_LEVEL: `LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}`,

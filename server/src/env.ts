@@ -116,6 +116,7 @@ const envSchema = z.object({
   /**
    * A JSON file of TXT records ({"name": "record"}) answering the inbound mail's SPF, DKIM and
    * DMARC lookups instead of the DNS: for the browser tests and a staging machine without DNS.
+   * Refused with NODE_ENV=production: whoever wrote the file would decide which mail is authentic.
    */
   INBOUND_MAIL_DNS_FIXTURE: z.string().optional(),
   /** Mailgun's webhook signing key: signs each inbound delivery to /webhooks/inbound-mail; unset, they are refused. */
@@ -373,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([...new Set(problems)]);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.INBOUND_MAIL_DNS_FIXTURE) throw new ConfigError([M.INBOUND_MAIL_DNS_FIXTURE]);
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? '.data');
   const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {

@@ -83,6 +83,13 @@ describe.concurrent('a bad setting stops the start with one line, before any mig
     expect(result.stderr).not.toContain('secreto');
   });
 
+  it('INBOUND_MAIL_DNS_FIXTURE (a test-only DNS) in production', async () => {
+    expectRefused(
+      await start('dns-fixture', { NODE_ENV: 'production', INBOUND_MAIL_DNS_FIXTURE: 'dns.json' }),
+      `${CONFIG_ERROR_PREFIX} ${M.INBOUND_MAIL_DNS_FIXTURE}`,
+    );
+  });
+
   it('several bad settings, all on the one line', async () => {
     expectRefused(
       await start('several', { NODE_ENV: 'prod', LOG_LEVEL: 'verbose' }),

@@ -17,6 +17,7 @@ export async function enqueueEmail(tx: DbOrTx, to: string | string[], message: E
       html: message.html,
       text: message.text,
       template: message.template,
+      headers: message.headers && Object.keys(message.headers).length > 0 ? message.headers : null,
     })
     .returning({ id: emailOutbox.id });
   return row.id;

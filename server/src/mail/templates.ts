@@ -1,7 +1,14 @@
 // Spanish e-mails, each with an HTML and a plain-text part.
 import { SIGN_IN_LINK_TTL_MINUTES } from '@casillero/shared';
 
-export type EmailMessage = { template: string; subject: string; html: string; text: string };
+export type EmailMessage = {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Headers of its own, stored with the e-mail and sent as they are. */
+  headers?: Record<string, string>;
+};
 
 const BRAND = 'Casillero Virtual';
 

@@ -116,6 +116,43 @@ describe('e-mail outbox', () => {
     await expect(resendSender('re_key', 'x')(row)).rejects.toThrow('validation_error: from inválido');
   });
 
+  it('keeps an e-mail’s own headers with it and passes them to Resend, beside a notification’s unsubscribe link', async () => {
+    const headers = { 'Auto-Submitted': 'auto-replied', Precedence: 'auto_reply', 'X-Loop': 'prealertas@ejemplo.com' };
+    const id = (await enqueueEmail(database.db, 'cabeceras@ejemplo.com', { ...message, headers }))!;
+    const plain = (await enqueueEmail(database.db, 'sin-cabeceras@ejemplo.com', message))!;
+    const claimed: OutboxRow[] = [];
+    await deliverDue(
+      database.db,
+      async (row) => {
+        claimed.push(row);
+        return {};
+      },
+      quiet,
+    );
+    expect(claimed.find((r) => r.id === id)?.headers).toEqual(headers);
+    expect(claimed.find((r) => r.id === plain)?.headers).toBeNull();
+
+    sendMock.mockResolvedValue({ data: { id: 're_456' }, error: null });
+    const send = resendSender('re_key', 'Casillero <no-reply@ejemplo.com>');
+    await send(claimed.find((r) => r.id === id)!);
+    expect(sendMock).toHaveBeenLastCalledWith(expect.objectContaining({ headers }), { idempotencyKey: id });
+    const unsubscribe = 'http://localhost:3000/preferencias/desactivar?t=abc';
+    await send({ ...claimed.find((r) => r.id === id)!, text: `Desactivar: ${unsubscribe}` });
+    expect(sendMock).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        headers: {
+          ...headers,
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
+      { idempotencyKey: id },
+    );
+    await send(claimed.find((r) => r.id === plain)!);
+    expect(sendMock.mock.lastCall?.[0].headers).toBeUndefined();
+    sendMock.mockReset();
+  });
+
   it('logs the e-mail with its link and a masked recipient when Resend is not configured', async () => {
     const lines: string[] = [];
     const log = { info: (obj: object, msg?: string) => lines.push(JSON.stringify(obj) + msg), warn() {} };

@@ -9,7 +9,16 @@ import { emailOutbox } from '../db/schema';
 
 export type MailLogger = DeliveryLogger;
 
-export type OutboxRow = { id: string; to: string[]; subject: string; html: string; text: string; attempts: number };
+export type OutboxRow = {
+  id: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  /** The e-mail's own headers (email_outbox.headers), if any. */
+  headers?: Record<string, string> | null;
+};
 
 export type Sender = (row: OutboxRow) => Promise<{ providerId?: string }>;
 
@@ -25,13 +34,19 @@ export function resendSender(apiKey: string, from: string): Sender {
         subject: row.subject,
         html: row.html,
         text: row.text,
-        headers: listUnsubscribeHeaders(row.text),
+        headers: headersOf(row),
       },
       { idempotencyKey: row.id },
     );
     if (error) throw new Error(`${error.name}: ${error.message}`);
     return { providerId: data?.id };
   };
+}
+
+/** The headers sent with an e-mail: its own (stored with it) and a notification's unsubscribe link. */
+export function headersOf(row: Pick<OutboxRow, 'text' | 'headers'>): Record<string, string> | undefined {
+  const headers = { ...listUnsubscribeHeaders(row.text), ...row.headers };
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
 /**
@@ -61,7 +76,7 @@ export function deliverDue(db: Db, send: Sender, log: MailLogger, limit = 20): P
     db,
     {
       table: emailOutbox,
-      returning: sql`id, "to", subject, html, text, attempts`,
+      returning: sql`id, "to", subject, html, text, attempts, headers`,
       // Any address in common: an e-mail to several waits for each of theirs.
       sameRecipient: sql`earlier."to" && candidate."to"`,
       send,

@@ -16,6 +16,23 @@ export const tinyJpeg = () =>
   );
 export const tinyWebp = () =>
   Buffer.from('UklGRjoAAABXRUJQVlA4IC4AAACwAQCdASoEAAMAAUAmJaACdLoABDAAAP7x3I/4DdfFtMv/vYL/3YL/3YL/WwAA', 'base64');
+/**
+ * An iPhone-style HEIC (HEVC in a HEIF file), 64 × 48, its left half red and its right half blue:
+ * made with libheif's heif-enc (x265, quality 60) from a PNG, as sharp cannot write HEVC.
+ */
+export const tinyHeic = () =>
+  Buffer.from(
+    'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAa1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAA' +
+      'AA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHRAAEAAAAAAAAAjQACAAEAAAAAAAAA' +
+      'AQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADYaXBycAAA' +
+      'ALZpcGNvAAAAdmh2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACpCAQED' +
+      'cAAAAwCQAAADAAADAB6gIIEFlurkprm4EBAwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlz' +
+      'cGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGlt' +
+      'ZwACAAEAAQAAAJVtZGF0AAAAiSgBrwngOSMkv//5BH//+MRuQ/gUZcF//jBeff43IP/+6witcNaUEUqiGXyM6T1lCZfV45ditsH6' +
+      'c+2pMp9S6+xr5pggTori3GbeBwRZzFnBufe/fIQtwRg7lVPHisWG1ijUyz83uz/+uqxZShnKGthKbN4ARNbOYrFQsePznOyuH0o9' +
+      'ALmN+Q4e',
+    'base64',
+  );
 export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 /** A fresh temporary folder for a test file's storage. */

@@ -1,6 +1,6 @@
 // What the inbound-mail tests send (docs/product/prealerts-from-email.md#recepción): a fake DNS
-// that publishes SPF, DKIM and DMARC for a mail provider `correo.test` (the customer's) and a
-// store `tienda.test`, messages composed and DKIM-signed by nodemailer as a provider would, and
+// that publishes SPF, DKIM and DMARC for a mail provider `correo.test` (the customer's), SPF and
+// DKIM only for `sin-dmarc.test`, messages composed and DKIM-signed by nodemailer as a provider would, and
 // Mailgun's signature of a webhook delivery.
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -14,10 +14,15 @@ const publicKey = keys.publicKey.export({ type: 'spki', format: 'der' }).toStrin
 export const PROVIDER_DOMAIN = 'correo.test';
 export const INBOUND_DOMAIN = 'entrada.casillero.test';
 
+/** A mail provider that publishes SPF and DKIM but no DMARC record: the same IP and key. */
+export const NO_DMARC_DOMAIN = 'sin-dmarc.test';
+
 const TXT: Record<string, string> = {
   [PROVIDER_DOMAIN]: 'v=spf1 ip4:127.0.0.1 ip6:::1 -all',
   [`sel._domainkey.${PROVIDER_DOMAIN}`]: `v=DKIM1; k=rsa; p=${publicKey}`,
   [`_dmarc.${PROVIDER_DOMAIN}`]: 'v=DMARC1; p=reject',
+  [NO_DMARC_DOMAIN]: 'v=spf1 ip4:127.0.0.1 ip6:::1 -all',
+  [`sel._domainkey.${NO_DMARC_DOMAIN}`]: `v=DKIM1; k=rsa; p=${publicKey}`,
 };
 
 /** A DNS that knows only the records above (no network in tests). */
@@ -59,13 +64,16 @@ export function amazonShippingMail(opts: {
   };
 }
 
-/** The message's bytes, DKIM-signed by the customer's provider unless `sign` is false. */
-export async function rawMail(message: Mail.Options, sign = true): Promise<Buffer> {
+/**
+ * The message's bytes, DKIM-signed by the customer's provider unless `sign` is false; a domain
+ * name signs as that domain (d=) with the same key.
+ */
+export async function rawMail(message: Mail.Options, sign: boolean | string = true): Promise<Buffer> {
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
     newline: 'windows',
-    ...(sign ? { dkim: dkimOptions } : {}),
+    ...(sign ? { dkim: typeof sign === 'string' ? { ...dkimOptions, domainName: sign } : dkimOptions } : {}),
   });
   const info = await transport.sendMail(message);
   return info.message as Buffer;

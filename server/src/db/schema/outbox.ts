@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { uuidPk, outboxDeliveryColumns } from './columns';
 
 /**
@@ -18,6 +18,11 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     /** Which template produced it, for logs and tests. */
     template: text('template').notNull(),
+    /**
+     * Headers of its own, passed to the provider as they are (an automatic reply's
+     * Auto-Submitted, Precedence and X-Loop: services/prealert-mail/pipeline.ts); null for none.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     ...outboxDeliveryColumns(),
   },
   (t) => [

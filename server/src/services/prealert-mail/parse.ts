@@ -1,8 +1,10 @@
 // Reading an inbound message safely (docs/product/prealerts-from-email.md#recepción): a maintained
 // MIME parser with depth and header limits, loops recognised, HTML only ever read as text, and
-// attachments kept by size, type and count. Nothing here follows a link or renders anything.
+// attachments kept by size, type and count (an iPhone's HEIC made a JPEG). Nothing here follows a
+// link or renders anything.
 import PostalMime, { type Email } from 'postal-mime';
-import { INBOUND_MAIL_LIMITS as L } from '@casillero/shared';
+import { INBOUND_MAIL_LIMITS as L, INBOUND_MAIL_LOCAL_PART } from '@casillero/shared';
+import { HeifNotConverted, heifToJpeg, isHeif } from '../../files/heic';
 import type { AttachmentForExtraction } from './extraction';
 
 export class MailRefused extends Error {
@@ -40,7 +42,7 @@ export async function parseInbound(raw: Uint8Array): Promise<ParsedInbound> {
   const headerFrom = email.from.address ? email.from.address.toLowerCase() : null;
   const html = email.html ?? null;
   const text = email.text?.trim() ? email.text : html ? htmlToText(html) : '';
-  const { kept, dropped } = keepAttachments(email.attachments);
+  const { kept, dropped } = await keepAttachments(email.attachments);
   return {
     email,
     messageId: email.messageId?.trim().slice(0, 998) || null,
@@ -69,21 +71,41 @@ export function htmlToText(html: string): string {
 }
 
 const ALLOWED = new Set<string>(L.attachmentTypes);
+const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 
-/** PDFs and photos only, each under the size limit, at most `maxAttachments`; a PDF must look like one. */
-function keepAttachments(attachments: Email['attachments']) {
+/**
+ * PDFs and photos only, each under the size limit, at most `maxAttachments`; a PDF must look like
+ * one. An iPhone's HEIC photo (declared image/heic or image/heif, or a `.heic`/`.heif` file sent as
+ * application/octet-stream, and a HEIF by its bytes) is kept as a JPEG named `….jpg`.
+ */
+async function keepAttachments(attachments: Email['attachments']) {
   const kept: AttachmentForExtraction[] = [];
   const dropped: string[] = [];
   for (const a of attachments) {
-    const type = a.mimeType.toLowerCase();
-    const content =
+    let type = a.mimeType.toLowerCase();
+    let content =
       typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content as ArrayBuffer);
-    const name = (a.filename ?? 'adjunto').slice(0, 255);
-    if (!ALLOWED.has(type)) dropped.push(`${name}: tipo ${type}`);
+    let name = (a.filename ?? 'adjunto').slice(0, 255);
+    const heif = HEIF_TYPES.has(type) || (type === 'application/octet-stream' && /\.hei[cf]$/i.test(name));
+    if (!ALLOWED.has(type) && !heif) dropped.push(`${name}: tipo ${type}`);
     else if (content.byteLength > L.maxAttachmentBytes) dropped.push(`${name}: demasiado grande`);
     else if (kept.length >= L.maxAttachments) dropped.push(`${name}: demasiados adjuntos`);
     else if (type === 'application/pdf' && !looksLikePdf(content)) dropped.push(`${name}: no es un PDF`);
-    else kept.push({ filename: name, contentType: type, content });
+    else if (heif && !isHeif(content)) dropped.push(`${name}: no es una foto HEIC`);
+    else {
+      if (heif) {
+        try {
+          content = new Uint8Array(await heifToJpeg(content));
+        } catch (err) {
+          if (!(err instanceof HeifNotConverted)) throw err;
+          dropped.push(`${name}: ${err.code === 'too-many-pixels' ? 'demasiados píxeles' : 'foto HEIC ilegible'}`);
+          continue;
+        }
+        type = 'image/jpeg';
+        name = `${name.replace(/\.hei[cf]$/i, '').slice(0, 251)}.jpg`;
+      }
+      kept.push({ filename: name, contentType: type, content });
+    }
   }
   return { kept, dropped };
 }
@@ -96,25 +118,40 @@ const header = (email: Email, key: string) => email.headers.find((h) => h.key ==
 /**
  * An automatic message: a bounce (empty envelope sender, mailer-daemon, a delivery report), an
  * auto-reply (Auto-Submitted, vacation, Precedence bulk/junk/list) or our own reply coming back
- * (X-Loop). These are dropped silently: answering them is how mail loops start.
+ * (our X-Loop, `loopMark(domain)`). These are dropped silently: answering them is how mail loops start.
  */
-export function automaticReason(email: Email, envelopeFrom: string | null): string | null {
+export function automaticReason(email: Email, envelopeFrom: string | null, domain: string | null): string | null {
   if (envelopeFrom !== null && envelopeFrom.trim() === '') return 'bounce: empty envelope sender';
   const from = (email.from?.address ?? '').toLowerCase();
   if (/^(mailer-daemon|postmaster|no-?reply|bounces?)@/.test(from)) return `bounce: ${from.split('@')[0]}`;
+  const mark = loopMark(domain);
+  if (email.headers.some((h) => h.key === 'x-loop' && h.value.trim().toLowerCase().includes(mark)))
+    return 'loop: our own reply';
   const auto = header(email, 'auto-submitted');
   if (auto && auto.toLowerCase() !== 'no') return `auto-submitted: ${auto}`;
   const precedence = header(email, 'precedence')?.toLowerCase();
   if (precedence && ['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return `precedence: ${precedence}`;
   if (header(email, 'x-autoreply') || header(email, 'x-autorespond')) return 'auto-reply';
-  if (header(email, 'x-loop')?.toLowerCase().includes(LOOP_MARK)) return 'loop: our own reply';
   const type = header(email, 'content-type')?.toLowerCase() ?? '';
   if (type.startsWith('multipart/report')) return 'bounce: delivery report';
   return null;
 }
 
-/** The X-Loop value our replies carry, so a reply that comes back is recognised. */
-export const LOOP_MARK = 'prealertas-casillero';
+/**
+ * The X-Loop value our automatic replies carry, prealertas@<INBOUND_MAIL_DOMAIN>, so one that
+ * comes back to an inbound address is recognised (without the setting, as in tests: @localhost).
+ */
+export const loopMark = (domain: string | null) => `${INBOUND_MAIL_LOCAL_PART}@${domain ?? 'localhost'}`;
+
+/**
+ * The headers of an automatic reply (RFC 3834): mail servers and auto-responders do not answer
+ * it, and our own inbound addresses drop it if it comes back.
+ */
+export const autoReplyHeaders = (domain: string | null): Record<string, string> => ({
+  'Auto-Submitted': 'auto-replied',
+  Precedence: 'auto_reply',
+  'X-Loop': loopMark(domain),
+});
 
 /**
  * The store's address in a forwarded message's quoted header ("From: Amazon <envios@amazon.com>"

@@ -14,7 +14,14 @@ import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { customerWithActiveMailbox, type CustomerWithMailbox } from '../../test/factories';
 import { tempStorageDir, tinyPdf } from '../../test/files';
-import { amazonShippingMail, fakeResolver, INBOUND_DOMAIN, rawMail, upsTracking } from '../../test/inbound-mail';
+import {
+  amazonShippingMail,
+  fakeResolver,
+  INBOUND_DOMAIN,
+  NO_DMARC_DOMAIN,
+  rawMail,
+  upsTracking,
+} from '../../test/inbound-mail';
 import { authenticateMail } from './authenticate';
 import type { Extraction } from './extraction';
 import { receiveInboundMail, type InboundDeps } from './pipeline';
@@ -52,6 +59,18 @@ const repliesTo = async (to: string) =>
   (await db().select().from(emailOutbox)).filter(
     (e) => e.to.includes(to) && e.template === 'prealert_mail_unknown_sender',
   );
+/** What the extraction gives for a mail that says nothing of an order. */
+const nothingRead: Extraction = {
+  store: null,
+  storeName: null,
+  orderNumber: null,
+  items: [],
+  totalUsdCents: null,
+  trackings: [],
+  invoiceAttachment: null,
+  source: 'email',
+  kind: 'unknown',
+};
 const draftsOf = (userId: string) => db().select().from(prealerts).where(eq(prealerts.userId, userId));
 
 beforeAll(async () => {
@@ -82,6 +101,35 @@ describe('authentication', () => {
     const result = await deliver(raw, { ip: '203.0.113.9' });
     expect(result.outcome).toBe('draft_created');
   });
+
+  it('accepts a domain without a DMARC record when SPF or DKIM passes for that very domain, and nothing else', async () => {
+    const from = `maria@${NO_DMARC_DOMAIN}`;
+    await callerFor(db(), maria.visitor, config).prealertMail.addSender({ email: from });
+    const send = async (sign: boolean | string, ip: string) => {
+      const raw = await rawMail(amazonShippingMail({ from, to: address, tracking: upsTracking() }), sign);
+      const result = await deliver(raw, { mailFrom: from, ip });
+      const [logged] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.id!));
+      return { outcome: result.outcome, auth: logged.auth };
+    };
+    // Its provider's server (SPF pass), unsigned.
+    expect(await send(false, '127.0.0.1')).toEqual({
+      outcome: 'draft_created',
+      auth: { spf: 'pass', dkim: 'none', dmarc: 'none', aligned: true },
+    });
+    // Another server (SPF fail), signed by the domain itself.
+    expect(await send(NO_DMARC_DOMAIN, '203.0.113.9')).toMatchObject({
+      outcome: 'draft_created',
+      auth: { spf: 'fail', dkim: 'pass', dmarc: 'none', aligned: true },
+    });
+    // Another server, unsigned: nothing passes.
+    expect(await send(false, '203.0.113.9')).toMatchObject({ outcome: 'auth_failed', auth: { aligned: false } });
+    // Another server, signed by another domain (correo.test): that signature says nothing of this one.
+    expect(await send(true, '203.0.113.9')).toMatchObject({
+      outcome: 'auth_failed',
+      auth: { spf: 'fail', dkim: 'pass', dmarc: 'none', aligned: false },
+    });
+    expect(await repliesTo(from)).toEqual([]);
+  });
 });
 
 describe('unknown senders', () => {
@@ -92,7 +140,14 @@ describe('unknown senders', () => {
       );
       expect((await deliver(raw, { mailFrom: 'prima@correo.test' })).outcome).toBe('unknown_sender');
     }
-    expect(await repliesTo('prima@correo.test')).toHaveLength(1);
+    const replies = await repliesTo('prima@correo.test');
+    expect(replies).toHaveLength(1);
+    // Marked as an automatic reply, so no auto-responder answers it, and with our X-Loop.
+    expect(replies[0].headers).toEqual({
+      'Auto-Submitted': 'auto-replied',
+      Precedence: 'auto_reply',
+      'X-Loop': `prealertas@${INBOUND_DOMAIN}`,
+    });
 
     const forged = await rawMail(
       amazonShippingMail({ from: 'victima@correo.test', to: address, tracking: upsTracking() }),
@@ -126,6 +181,27 @@ describe('loops and bounces', () => {
           e.to.some((t) => t.toLowerCase().startsWith('mailer-daemon')),
       ),
     ).toEqual([]);
+  });
+
+  it('drops our own reply coming back (our X-Loop) as a loop, but not a message with another list’s X-Loop', async () => {
+    const back = await rawMail({
+      from: 'maria@correo.test',
+      to: address,
+      subject: 'Re: Registra este correo',
+      text: `Reenviado ${upsTracking()}`,
+      headers: { 'X-Loop': `prealertas@${INBOUND_DOMAIN}` },
+    });
+    const result = await deliver(back);
+    expect(result.outcome).toBe('loop');
+    const [logged] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, result.id!));
+    expect(logged.reason).toBe('loop: our own reply');
+
+    const tracking = upsTracking();
+    const other = await rawMail({
+      ...amazonShippingMail({ from: 'maria@correo.test', to: address, tracking }),
+      headers: { 'X-Loop': 'lista@otra.test' },
+    });
+    expect((await deliver(other)).outcome).toBe('draft_created');
   });
 });
 
@@ -212,6 +288,37 @@ describe('rate limits', () => {
       await rawMail(amazonShippingMail({ from: 'maria@correo.test', to: address, tracking })),
     );
     expect(result.outcome).toBe('rate_limited');
+    expect(await db().select().from(prealerts).where(eq(prealerts.trackingNumber, tracking))).toEqual([]);
+    await db().delete(rateLimitEvents).where(sql`${rateLimitEvents.key} like 'inbound-mail:%'`);
+  });
+
+  it('drops mail to a customer past 60 an hour, however many of their senders it came from', async () => {
+    await db().delete(rateLimitEvents).where(sql`${rateLimitEvents.key} like 'inbound-mail:%'`);
+    const caller = callerFor(db(), maria.visitor, config);
+    const senders = ['maria@correo.test', 'trabajo@correo.test', 'casa@correo.test'];
+    for (const email of senders.slice(1)) await caller.prealertMail.addSender({ email });
+    const send = async (from: string) =>
+      (
+        await deliver(await rawMail({ from, to: address, subject: 'Fwd: pedido', text: 'hola' }), {
+          mailFrom: from,
+          extra: { extract: async () => nothingRead },
+        })
+      ).outcome;
+    // 20 from each of three senders: each under its own 30, the customer at 60.
+    const outcomes = [];
+    for (let i = 0; i < INBOUND_MAIL_LIMITS.perCustomerPerHour; i++) outcomes.push(await send(senders[i % 3]));
+    expect(INBOUND_MAIL_LIMITS.perCustomerPerHour / 3).toBeLessThan(INBOUND_MAIL_LIMITS.perSenderPerHour);
+    expect(outcomes.every((o) => o === 'no_fields')).toBe(true);
+
+    await caller.prealertMail.addSender({ email: 'oficina@correo.test' });
+    const tracking = upsTracking();
+    const next = await deliver(
+      await rawMail(amazonShippingMail({ from: 'oficina@correo.test', to: address, tracking })),
+      { mailFrom: 'oficina@correo.test' },
+    );
+    expect(next.outcome).toBe('rate_limited');
+    const [logged] = await db().select().from(inboundMessages).where(eq(inboundMessages.id, next.id!));
+    expect(logged.reason).toBe(`inbound-mail:customer:${maria.user.id}`);
     expect(await db().select().from(prealerts).where(eq(prealerts.trackingNumber, tracking))).toEqual([]);
     await db().delete(rateLimitEvents).where(sql`${rateLimitEvents.key} like 'inbound-mail:%'`);
   });

@@ -3,19 +3,33 @@
 // extraction → a draft made or completed → "Prealerta creada desde tu correo". Every refusal is
 // logged in inbound_messages and never throws (docs/product/prealerts-from-email.md#recepción).
 import { and, eq, sql } from 'drizzle-orm';
-import { INBOUND_MAIL_LIMITS as L, PREALERT_MAIL_MESSAGES as M } from '@casillero/shared';
+import {
+  detectContentType,
+  INBOUND_MAIL_LIMITS as L,
+  PDF_CONTENT_TYPE,
+  PREALERT_MAIL_MESSAGES as M,
+} from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { inboundMessages } from '../../db/schema';
 import { hitLimits } from '../../auth/rate-limit';
 import type { FileStore } from '../../files/file-store';
+import { reencodeDocumentImage } from '../../files/images';
 import { storeFile } from '../../files/store';
+import { DomainError } from '../../lib/domain-error';
 import { enqueueEmail } from '../../mail/outbox';
 import { layout } from '../../mail/templates';
 import { customerOfRecipients, isOwnSender } from './address';
 import type { MailAuth, MailEnvelope } from './authenticate';
 import { createOrCompleteDraft, draftValuesOf } from './drafts';
 import { extractFromMail, type Extraction, type MailForExtraction } from './extraction';
-import { automaticReason, MailRefused, originalSender, parseInbound, type ParsedInbound } from './parse';
+import {
+  automaticReason,
+  autoReplyHeaders,
+  MailRefused,
+  originalSender,
+  parseInbound,
+  type ParsedInbound,
+} from './parse';
 
 export type InboundOutcome =
   | 'draft_created'
@@ -101,7 +115,7 @@ export async function receiveInboundMail(
       if (seen) return { outcome: 'duplicate', prealertId: null, id: seen.id };
     }
 
-    const automatic = automaticReason(parsed.email, mail.envelope.mailFrom);
+    const automatic = automaticReason(parsed.email, mail.envelope.mailFrom, deps.domain);
     if (automatic) return await log({ outcome: 'loop', reason: automatic });
 
     const sender = (parsed.headerFrom ?? '').slice(0, 320);
@@ -157,16 +171,36 @@ export async function receiveInboundMail(
   }
 }
 
-/** The extraction's invoice attachment, kept as the pre-alert's invoice (a stored file of the customer). */
+/**
+ * The extraction's invoice attachment, kept as the pre-alert's invoice (a stored file of the
+ * customer): a PDF as it came, a photo re-encoded as an uploaded receipt is (files/images.ts:
+ * upright, no metadata, nothing appended). A photo that does not decode is not kept (logged).
+ */
 async function storeInvoice(deps: InboundDeps, userId: string, parsed: ParsedInbound, x: Extraction) {
   if (x.invoiceAttachment === null) return null;
   const a = parsed.attachments[x.invoiceAttachment];
   if (!a) return null;
+  const original = Buffer.from(a.content);
+  const contentType = detectContentType(original);
+  if (!contentType) {
+    parsed.dropped.push(`${a.filename}: factura de tipo desconocido`);
+    return null;
+  }
+  let bytes: Buffer = original;
+  if (contentType !== PDF_CONTENT_TYPE) {
+    try {
+      bytes = await reencodeDocumentImage(original, contentType);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      parsed.dropped.push(`${a.filename}: factura ilegible`);
+      return null;
+    }
+  }
   const stored = await storeFile(deps.db, deps.fileStore, {
     ownerUserId: userId,
     kind: 'invoice',
-    bytes: Buffer.from(a.content),
-    contentType: a.contentType as 'application/pdf',
+    bytes,
+    contentType,
     originalName: a.filename,
     uploadedBy: userId,
   });
@@ -176,7 +210,8 @@ async function storeInvoice(deps: InboundDeps, userId: string, parsed: ParsedInb
 /**
  * One reply a day at most to an authenticated sender no customer registered, telling them how
  * to register it. It goes out from MAIL_FROM (a no-reply address), whose auto-replies and
- * bounces never reach an inbound address, and would be dropped as automatic if they did.
+ * bounces never reach an inbound address, and would be dropped as automatic if they did. It is
+ * marked as an automatic reply (Auto-Submitted, Precedence, our X-Loop) so nothing answers it.
  */
 async function replyToUnknownSender(deps: InboundDeps, address: string) {
   const hit = await hitLimits(deps.db, [
@@ -193,6 +228,7 @@ async function replyToUnknownSender(deps: InboundDeps, address: string) {
     subject: M.unknownSenderSubject,
     html,
     text,
+    headers: autoReplyHeaders(deps.domain),
   });
 }
 

@@ -4,6 +4,7 @@ import type fc from 'fast-check';
 import type { SimCommand } from '../command';
 import { claimCommands } from './claims';
 import { compraCommands } from './compras';
+import { customsCommands } from './customs';
 import { intakeCommands } from './intake';
 import { ledgerCommands } from './ledger';
 import { paymentCommands } from './payments';
@@ -21,4 +22,5 @@ export const ALL_COMMANDS: fc.Arbitrary<SimCommand>[] = [
   ...claimCommands,
   ...compraCommands,
   ...pickupCommands,
+  ...customsCommands,
 ];

@@ -1,5 +1,6 @@
-// A PDF invoice and photos of invoices (a printed receipt photographed, a phone's screenshot of an
-// order page; fixtures/files/, made by scripts/extraction-fixture-files.ts) read into a draft's
+// A PDF invoice and photos of invoices (a printed receipt photographed, also as an iPhone's HEIC,
+// a phone's screenshot of an order page; fixtures/files/, made by
+// scripts/extraction-fixture-files.ts, the HEIC by libheif's heif-enc from the JPEG) read into a draft's
 // fields, alone or attached to a mail; and files that must fail within their limits: a PDF bomb,
 // a picture claiming too many pixels, a file that is not what it says, an OCR past its time.
 import fs from 'node:fs';
@@ -56,6 +57,8 @@ describe('a photo of an invoice (OCR)', () => {
   it.each([
     ['receipt-photo.jpg', 'image/jpeg'],
     ['order-page-screenshot.png', 'image/png'],
+    // The same receipt as an iPhone's HEIC (heif-enc, x265): made a JPEG before it is read.
+    ['receipt-photo.heic', 'image/heic'],
   ])('%s: order number, total, trackings and most items', async (name, type) => {
     const want = expected(name);
     const got = await extractFromFile(file(name, type));

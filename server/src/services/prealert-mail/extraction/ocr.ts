@@ -1,11 +1,13 @@
 // A photo of an invoice or receipt read as text: sharp checks and prepares the image (size and
-// pixel limits, EXIF orientation, grey, contrast), tesseract.js reads it in its worker thread
-// with the English data from the registry's @tesseract.js-data/eng (nothing is downloaded), and
+// pixel limits, EXIF orientation, grey, contrast; an iPhone's HEIC made a JPEG first),
+// tesseract.js reads it in its worker thread with the English data from the registry's
+// @tesseract.js-data/eng (nothing is downloaded), and
 // a photo that takes longer than the limit ends that worker.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { HeifNotConverted, heifToJpeg, isHeif } from '../../../files/heic';
 import { FILE_LIMITS, FileNotReadError, type FileLimits } from './limits';
 
 const require = createRequire(import.meta.url);
@@ -37,14 +39,16 @@ export async function prepareImage(bytes: Uint8Array, limits: FileLimits = FILE_
   if (bytes.byteLength > limits.imageMaxBytes)
     throw new FileNotReadError('too-large', `La imagen pesa más de ${limits.imageMaxBytes / 1024 / 1024} MB.`);
   try {
-    const image = sharp(bytes, { limitInputPixels: limits.imageMaxPixels, failOn: 'error' });
+    // An iPhone's HEIC: sharp's prebuilt binaries cannot decode HEVC (files/heic.ts).
+    const decodable = isHeif(bytes) ? await heifToJpeg(bytes, limits.imageMaxPixels) : bytes;
+    const image = sharp(decodable, { limitInputPixels: limits.imageMaxPixels, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('sin dimensiones');
     const width = meta.width < 1200 ? 1600 : Math.min(meta.width, 2000);
     return await image.rotate().greyscale().resize({ width }).normalise().png({ compressionLevel: 1 }).toBuffer();
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (/pixel limit/i.test(message))
+    if (/pixel limit/i.test(message) || (e instanceof HeifNotConverted && e.code === 'too-many-pixels'))
       throw new FileNotReadError('too-large', 'La imagen tiene demasiados píxeles para leerla.');
     throw new FileNotReadError('not-an-image', `El archivo no es una imagen que se pueda leer: ${message}`);
   }
