@@ -1,0 +1,1 @@
+ALTER TABLE "prealerts" ADD COLUMN "whatsapp_fields" jsonb;
