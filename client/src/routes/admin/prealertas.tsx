@@ -41,7 +41,7 @@ const COUNTERS: { status: PrealertStatus; label: string; icon: Icon; color: stri
   { status: 'confirmed', label: 'Confirmadas', icon: IconCircleCheck, color: 'blue' },
   { status: 'converted', label: 'Convertidas', icon: IconPackageImport, color: 'green' },
   // Made from a customer's forwarded e-mail, not confirmed yet (docs/product/prealerts-from-email.md).
-  { status: 'draft', label: 'Borradores de correo', icon: IconMail, color: 'gray' },
+  { status: 'draft', label: 'Borradores (correo o WhatsApp)', icon: IconMail, color: 'gray' },
 ];
 
 function PrealertsPage() {
