@@ -193,7 +193,6 @@ const FREIGHT_KEYS: Record<DepartureOrigin, readonly PriceKey[]> = {
     'usaAirRatePerLbUsdCents',
     'usaAirMinLb',
     'volumetricDivisor',
-    'usaAirTaxPercent',
     'usaSeaRatePerFt3UsdCents',
     'usaSeaMinFt3',
   ],

@@ -63,7 +63,7 @@ export function QuoteCustomsEstimate({
   // shipments were settled against what customs charged.
   return (
     <>
-      <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.notInTotal} />
+      <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.inTotal} />
       {now.accuracy && (
         <Text size="sm" c="dimmed" data-testid="aduana-precision">
           {CUSTOMS_SETTLEMENT_MESSAGES.accuracyLine(now.accuracy)}
