@@ -44,5 +44,8 @@ export async function guiaCustomsCents(
 }
 
 /** A calculator's quote with its customs estimate added, as the calculators and the public API add it. */
-export const withCustomsV1 = <Q extends QuoteBase>(quote: Q, mode: 'air' | 'sea', category: CustomsCategory = 'other') =>
-  withCustomsEstimate(quote, quoteCustomsEstimate(CUSTOMS_V1_NOW, quote, mode, category).usdCents.total);
+export const withCustomsV1 = <Q extends QuoteBase>(
+  quote: Q,
+  mode: 'air' | 'sea',
+  category: CustomsCategory = 'other',
+) => withCustomsEstimate(quote, quoteCustomsEstimate(CUSTOMS_V1_NOW, quote, mode, category).usdCents.total);
