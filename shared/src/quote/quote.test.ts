@@ -275,7 +275,11 @@ describe('withCustomsEstimate', () => {
       expect(estimate).toBeGreaterThan(0);
       expect(q.impuestosUsdCents).toBe(estimate);
       expect(q.totalUsdCents).toBe(freight.totalUsdCents + estimate);
-      expect(q.lineas.at(-1)).toEqual({ key: 'impuestos', label: 'Impuestos estimados de aduana', amountUsdCents: estimate });
+      expect(q.lineas.at(-1)).toEqual({
+        key: 'impuestos',
+        label: 'Impuestos estimados de aduana',
+        amountUsdCents: estimate,
+      });
       expectTotalIsSumOfLines(q);
       // Applied again (a new estimate), it replaces the line instead of adding a second one.
       expect(withCustomsEstimate(q, 1_00).totalUsdCents).toBe(freight.totalUsdCents + 1_00);

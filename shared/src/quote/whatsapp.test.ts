@@ -28,7 +28,12 @@ describe('quote messages', () => {
       descripcion: ' Zapatos ',
     };
     const freight = quoteUsa(form, PRICE_LIST_V1)!;
-    const customs = quoteCustomsEstimate({ number: 1, rules: CUSTOMS_RULES_V1, rate: null }, freight, 'air', 'clothing');
+    const customs = quoteCustomsEstimate(
+      { number: 1, rules: CUSTOMS_RULES_V1, rate: null },
+      freight,
+      'air',
+      'clothing',
+    );
     const q = withCustomsEstimate(freight, customs.usdCents.total);
     expect(usaQuoteMessage(q, form).split('\n')).toEqual([
       '¡Hola! Quiero cotizar un envío desde Miami.',
