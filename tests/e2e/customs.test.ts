@@ -137,8 +137,8 @@ describe.skipIf(!chromium)('reglas aduaneras', () => {
       type Box = {
         category: CustomsCategory;
         declaredUsdCents: number;
+        id: string;
         shippingUsdCents: number;
-        importTaxesUsdCents: number;
       };
       let lastQuote: { parcels: Box[]; insured: boolean } | null = null;
       maria.on('response', async (res) => {
@@ -168,10 +168,15 @@ describe.skipIf(!chromium)('reglas aduaneras', () => {
         rate: now.rate?.vesPerUsd ?? null,
         parcels: seen.parcels.map((p) => ({
           items: [{ category: p.category, declaredValueUsdCents: p.declaredUsdCents }],
-          freightUsdCents: p.shippingUsdCents - p.importTaxesUsdCents,
+          freightUsdCents: p.shippingUsdCents,
           insuranceUsdCents: 0,
           boxes: 1,
         })),
+        // The shipment's guía reads its parcels in the order of their ids.
+        consolidatedItems: seen.parcels
+          .toSorted((x, y) => (x.id < y.id ? -1 : 1))
+          .map((p) => ({ category: p.category, declaredValueUsdCents: p.declaredUsdCents })),
+        consolidatedInsuranceUsdCents: 0,
       });
       const block = dialog.getByRole('region', { name: `${E.title}: ${E.consolidated.toLowerCase()}` });
       await expectPieces(block, now, expected.consolidated, 'aduana-envio');

@@ -191,7 +191,15 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
       const sea = page.getByRole('region', { name: 'Envío marítimo' });
       // The price list in effect, with the IVA its invoice will carry when fiscal data are on (the demo's are).
       const now = await pricesNow(page, url);
-      const form = { peso: 10, unidad: 'lb', largo: 30, ancho: 20, alto: 15, valor: '' } as const;
+      const form = {
+        peso: 10,
+        unidad: 'lb',
+        largo: 30,
+        ancho: 20,
+        alto: 15,
+        valor: '',
+        descripcion: 'Zapatos deportivos',
+      } as const;
       const quote = (tipo: 'aereo' | 'maritimo', seguro: boolean) => usaQuoteNow({ ...form, seguro, tipo }, now);
       const byAir = quote('aereo', true);
       await air
@@ -215,7 +223,7 @@ describe.skipIf(!chromium)('sitio público en el navegador', () => {
         'Descripción: Zapatos deportivos',
         `Subtotal: ${formatUsdCents(byAir.subtotalUsdCents)}`,
         `Seguro: ${formatUsdCents(byAir.seguroUsdCents)}`,
-        `Impuestos de importación: ${formatUsdCents(byAir.impuestosUsdCents)}`,
+        `Impuestos estimados de aduana: ${formatUsdCents(byAir.impuestosUsdCents)}`,
         ...ivaTextLines(byAir),
         'Reempaque: Por cotizar',
         `Total: ${formatUsdCents(byAir.totalUsdCents)}`,

@@ -22,6 +22,9 @@ import {
   apiQuoteQuery,
   fromCents,
   quoteUsa,
+  quoteCustomsEstimate,
+  withCustomsEstimate,
+  categorizeItem,
   apiShipment,
   apiShipmentDetail,
   apiTracking,
@@ -42,6 +45,7 @@ import {
   type z,
 } from '@casillero/shared';
 import type { Db } from '../db/client';
+import { customsRulesNow } from '../queries/customs';
 import type { Config } from '../env';
 import { DomainError } from '../lib/domain-error';
 import { getOwnPrealert, pageOwnPrealerts } from '../queries/client-prealerts';
@@ -126,6 +130,15 @@ function declaredValueOf(query: { declaredUsd?: number; declaredUsdCents?: numbe
 }
 
 /** What both calculators answer alike: the amounts in cents, the declared value, the time, the version. */
+/**
+ * The calculator's quote with the customs estimate its shipment's invoice charges, as the
+ * calculators add it (docs/product/customs.md#the-invoice): one box, the category of no description ('Otros').
+ */
+async function withCustomsOf<Q extends QuoteBase>(db: Db, quote: Q, mode: 'air' | 'sea'): Promise<Q> {
+  const now = await customsRulesNow(db);
+  return withCustomsEstimate(quote, quoteCustomsEstimate(now, quote, mode, categorizeItem('')).usdCents.total);
+}
+
 function quoteAnswer(quote: QuoteBase, priceListVersion: number) {
   return {
     freightUsdCents: quote.subtotalUsdCents,
@@ -432,7 +445,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: { status: 200, schema: apiQuote, name: 'Quote' },
     async handler({ db }, { query }) {
       const current = await pricesInEffect(db);
-      const quote = quoteUsa(
+      const freight = quoteUsa(
         {
           peso: query.weightLb,
           largo: query.lengthCm,
@@ -443,6 +456,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
         },
         current.prices,
       )!;
+      const quote = await withCustomsOf(db, freight, query.method === 'aereo' ? 'air' : 'sea');
       return apiQuote.parse({
         ...quoteAnswer(quote, current.number),
         method: quote.tipo,
@@ -463,7 +477,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     response: { status: 200, schema: apiChinaQuote, name: 'ChinaQuote' },
     async handler({ db }, { query }) {
       const current = await pricesInEffect(db);
-      const quote = quoteChina(
+      const freight = quoteChina(
         {
           largo: query.lengthCm,
           ancho: query.widthCm,
@@ -472,6 +486,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
         },
         current.prices,
       )!;
+      const quote = await withCustomsOf(db, freight, 'sea');
       return apiChinaQuote.parse({
         ...quoteAnswer(quote, current.number),
         cbm: quote.cbm,

@@ -29,6 +29,7 @@ import { createFileStore } from '../files/file-store';
 import { storeFile } from '../files/store';
 import { createServer } from '../server';
 import { callerFor, TEST_APP_URL } from '../test/caller';
+import { withCustomsV1 } from '../test/customs-charge';
 import { createTestDatabase } from '../test/db';
 import { customerWithActiveMailbox, homeDeliveryTo, type CustomerWithMailbox } from '../test/factories';
 import type { OpenApiDocument } from './openapi';
@@ -294,7 +295,12 @@ describe('the quote from China', () => {
     );
     expect(res.status).toBe(200);
     expectMatchesDocument('GET', '/quotes/china', 200, res.body);
-    const expected = quoteChina({ largo: 120, ancho: 80, alto: 60, valor: 900, seguro: true }, PRICE_LIST_V1)!;
+    // The calculator's freight and insurance, with the customs estimate of its guía by sea.
+    const expected = withCustomsV1(
+      quoteChina({ largo: 120, ancho: 80, alto: 60, valor: 900, seguro: true }, PRICE_LIST_V1)!,
+      'sea',
+    );
+    expect(expected.impuestosUsdCents).toBeGreaterThan(0);
     expect(res.body).toMatchObject({
       totalUsdCents: expected.totalUsdCents,
       freightUsdCents: expected.subtotalUsdCents,
@@ -319,10 +325,10 @@ describe('a quote’s declared value, in cents (docs/decisions/005-money-and-num
 
   it('is sent and answered in cents, the dollars beside it deprecated; both at once are refused', async () => {
     const { key } = await as(carlos).account.createApiKey({ name: 'Centavos', scope: 'read' });
-    const calculator = quoteUsa(
-      { peso: 10, largo: 30, ancho: 20, alto: 15, valor: 250, seguro: true, tipo: 'aereo' },
-      PRICE_LIST_V1,
-    )!;
+    const calculator = withCustomsV1(
+      quoteUsa({ peso: 10, largo: 30, ancho: 20, alto: 15, valor: 250, seguro: true, tipo: 'aereo' }, PRICE_LIST_V1)!,
+      'air',
+    );
     const inCents = await call('GET', `${box}&declaredUsdCents=25000`, key);
     expect(inCents.status).toBe(200);
     expectMatchesDocument('GET', '/quotes', 200, inCents.body);

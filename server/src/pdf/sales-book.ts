@@ -15,7 +15,7 @@ import {
 } from '../services/fiscal/sales-book-cells';
 
 /** Column widths, in the order of SALES_BOOK_HEADERS (736 points). */
-const WIDTHS = [22, 44, 56, 84, 48, 56, 54, 56, 62, 58, 60, 30, 56, 50];
+const WIDTHS = [22, 44, 54, 66, 48, 50, 48, 50, 58, 54, 58, 56, 30, 52, 46];
 
 /** Whose book it is, printed at its top: the business's razón social and RIF. */
 

@@ -3,7 +3,7 @@
 // guía (the rules in effect), and a shipment invoice's guía (the rules in effect when it was issued,
 // at its own frozen rate). The caller has already filtered the rows by their owner; what is read
 // here is filtered by the same customer again.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORIGIN_OF_MAILBOX_LOCATION,
   categorizeItem,
@@ -15,7 +15,15 @@ import {
   type PrealertForCustoms,
 } from '@casillero/shared';
 import type { DbOrTx } from '../db/client';
-import { invoices, mailboxes, packages, shipmentPackages, shipments } from '../db/schema';
+import {
+  invoices,
+  mailboxes,
+  packages,
+  repackRequestItems,
+  repackRequests,
+  shipmentPackages,
+  shipments,
+} from '../db/schema';
 import type { InvoiceLine } from '../db/schema';
 import { customsRulesNow, currentCustomsVersion, listCustomsVersions } from './customs';
 import { getPricesInEffect } from './prices';
@@ -105,13 +113,25 @@ export async function invoiceEstimates(
   return out;
 }
 
-export type ParcelForCustoms = { method: string; description: string | null; valueUsdCents: number | null };
+export type ParcelForCustoms = {
+  method: string;
+  description: string | null;
+  valueUsdCents: number | null;
+  /** The repack whose box it travels in (one box for all of its parcels); null: a box of its own. */
+  repackId?: string | null;
+};
+
+/** The boxes of a guía: each parcel on its own, each repack's parcels in one. */
+export const boxesOf = (inside: ParcelForCustoms[]) =>
+  new Set(inside.map((p, i) => (p.repackId ? `r:${p.repackId}` : `p:${i}`))).size;
 
 /**
  * A shipment invoice's guía estimated (docs/product/customs.md#where-the-estimate-is-shown): its
- * parcels (in the order given), the invoice's freight and insurance lines, one box per parcel, the
- * rules in effect when it was issued, at its frozen rate. Null without parcels. The customer's
- * invoice screen and the settlement with the broker (services/customs-settlement) use this one.
+ * parcels (in the order given), the invoice's freight and insurance lines, its boxes (a parcel, or a
+ * repack's box), the rules in effect when it was issued, at its frozen rate. Null without parcels.
+ * For an invoice issued by a ship request, it is the estimate its `import_taxes` line charged
+ * (docs/product/customs.md#the-invoice). The customer's invoice screen and the settlement with the
+ * broker (services/customs-settlement) use this one.
  */
 export function invoiceGuiaEstimate(
   versions: Awaited<ReturnType<typeof listCustomsVersions>>,
@@ -132,7 +152,7 @@ export function invoiceGuiaEstimate(
     })),
     freightUsdCents: sumOf(invoice.lines, 'shipping'),
     insuranceUsdCents: sumOf(invoice.lines, 'insurance'),
-    boxes: inside.length,
+    boxes: boxesOf(inside),
     rate: rate?.vesPerUsd ?? null,
   });
   return { version, rate, estimate };
@@ -156,6 +176,12 @@ export function parcelsOfShipments(db: DbOrTx, shipmentIds: string[], userId?: s
       method: shipments.shippingMethod,
       description: packages.packageDescription,
       valueUsdCents: packages.estimatedValueUsdCents,
+      // The shipped repack it travels in, if any: its parcels make one box.
+      repackId: sql<string | null>`(
+        select ${repackRequestItems.repackRequestId} from ${repackRequestItems}
+        join ${repackRequests} on ${repackRequests.id} = ${repackRequestItems.repackRequestId}
+        where ${repackRequestItems.packageId} = ${packages.id} and ${repackRequests.status} = 'shipped'
+        limit 1)`,
     })
     .from(shipmentPackages)
     .innerJoin(shipments, eq(shipments.id, shipmentPackages.shipmentId))

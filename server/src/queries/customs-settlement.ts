@@ -22,6 +22,7 @@ import {
   shipments,
   userProfiles,
   users,
+  type InvoiceLine,
 } from '../db/schema';
 import { currentCustomsVersion, listCustomsVersions } from './customs';
 import { invoiceGuiaEstimate, parcelsOfShipments } from './customs-estimates';
@@ -41,7 +42,11 @@ export type ShipmentForSettlement = {
   trackingNumber: string | null;
   userId: string;
   customer: string;
-  /** The estimate its invoice shows (null: no parcels to estimate). */
+  /**
+   * What was collected for customs: the invoice's frozen estimate (its `import_taxes` line marked
+   * customsEstimate); for an invoice issued before the estimate was charged, the estimate it shows
+   * (null: no parcels to estimate).
+   */
   estimateUsdCents: number | null;
   /** The category of its largest declared value. */
   category: CustomsCategory;
@@ -64,9 +69,21 @@ function mainCategory(parcels: { description: string | null; valueUsdCents: numb
 }
 
 /**
- * Every shipment of the departure with its estimate: the one its (latest, not voided) invoice
- * shows the customer (queries/customs-estimates.ts, invoiceGuiaEstimate); without an invoice, the
- * shipment's freight and the rules in effect when it was created.
+ * The customs estimate an invoice collected: its `import_taxes` lines that are the frozen estimate
+ * (docs/product/customs.md#the-invoice); null for an invoice without one (issued before, or not a
+ * ship request's).
+ */
+export function collectedEstimate(lines: InvoiceLine[]): number | null {
+  const frozen = lines.filter((l) => l.kind === 'import_taxes' && l.customsEstimate);
+  return frozen.length ? frozen.reduce((a, l) => a + l.usdCents, 0) : null;
+}
+
+/**
+ * Every shipment of the departure with what it is settled against: what its (latest, not voided)
+ * invoice collected as the customs estimate (collectedEstimate); for an invoice issued before the
+ * estimate was charged, the estimate it shows the customer (queries/customs-estimates.ts,
+ * invoiceGuiaEstimate); without an invoice, the shipment's freight and the rules in effect when it
+ * was created.
  */
 export async function departureShipmentsForSettlement(
   db: DbOrTx,
@@ -114,14 +131,15 @@ export async function departureShipmentsForSettlement(
       rateDate: null,
       createdAt: r.createdAt,
     };
-    const guia = invoiceGuiaEstimate(versions, fallback, bill, inside);
+    const collected = collectedEstimate(bill.lines);
+    const guia = collected === null ? invoiceGuiaEstimate(versions, fallback, bill, inside) : null;
     return {
       shipmentId: r.shipmentId,
       shipmentCode: r.shipmentCode,
       trackingNumber: r.trackingNumber,
       userId: r.userId,
       customer: r.fullName?.trim() || r.email,
-      estimateUsdCents: guia ? guia.estimate.usdCents.total : null,
+      estimateUsdCents: collected ?? (guia ? guia.estimate.usdCents.total : null),
       category: mainCategory(inside),
     };
   });

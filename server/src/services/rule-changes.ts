@@ -189,14 +189,7 @@ type PriceChange = { key: PriceKey; text: string } | { zone: DeliveryZone; text:
 
 /** The freight fields of each origin: the only ones that change what its parcels cost to travel. */
 const FREIGHT_KEYS: Record<DepartureOrigin, readonly PriceKey[]> = {
-  miami: [
-    'usaAirRatePerLbUsdCents',
-    'usaAirMinLb',
-    'volumetricDivisor',
-    'usaAirTaxPercent',
-    'usaSeaRatePerFt3UsdCents',
-    'usaSeaMinFt3',
-  ],
+  miami: ['usaAirRatePerLbUsdCents', 'usaAirMinLb', 'volumetricDivisor', 'usaSeaRatePerFt3UsdCents', 'usaSeaMinFt3'],
   china: ['chinaSeaRatePerCbmUsdCents', 'chinaSeaMinCbm'],
 };
 const FREIGHT = new Set<PriceKey>(Object.values(FREIGHT_KEYS).flat());

@@ -82,19 +82,12 @@ export async function agency(active = true) {
   return created.id;
 }
 
-/** The public calculator's total for a parcel from Miami, in cents. */
+/** The public calculator's freight for a parcel from Miami, in cents (the customs estimate is charged apart: ./customs-charge.ts). */
 export const usaCents = (kg: number, dims: [number, number, number], valor: number, tipo: 'aereo' | 'maritimo') =>
   quoteUsa(
     { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo },
     PRICE_LIST_V1,
   )!.totalUsdCents;
-
-/** Of it, the import taxes (the price list's air 'impuestos'): a line of their own on the invoice. */
-export const usaImportTaxCents = (kg: number, dims: [number, number, number], valor: number) =>
-  quoteUsa(
-    { peso: kgToLb(kg), largo: dims[0], ancho: dims[1], alto: dims[2], valor, seguro: false, tipo: 'aereo' },
-    PRICE_LIST_V1,
-  )!.impuestosUsdCents;
 
 /** Sets up the tests of the file that calls it (once), before its first test. */
 export function useShipRequests() {

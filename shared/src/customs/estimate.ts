@@ -132,6 +132,10 @@ export type ConsolidationInput = {
   parcels: CustomsGuia[];
   /** Boxes of the consolidated guía; the parcels' boxes added up when not said. */
   consolidatedBoxes?: number;
+  /** The consolidated guía's items in its own order (the shipment's); the parcels' in turn when not said. */
+  consolidatedItems?: CustomsItem[];
+  /** The consolidated guía's insurance (one premium on the summed value); the parcels' added up when not said. */
+  consolidatedInsuranceUsdCents?: number;
 };
 
 /**
@@ -143,9 +147,10 @@ export function compareConsolidation(rules: CustomsRules, input: ConsolidationIn
   const consolidated = estimateCustoms(rules, {
     mode: input.mode,
     rate: input.rate,
-    items: input.parcels.flatMap(itemsOf),
+    items: input.consolidatedItems ?? input.parcels.flatMap(itemsOf),
     freightUsdCents: input.parcels.reduce((a, p) => a + p.freightUsdCents, 0),
-    insuranceUsdCents: input.parcels.reduce((a, p) => a + p.insuranceUsdCents, 0),
+    insuranceUsdCents:
+      input.consolidatedInsuranceUsdCents ?? input.parcels.reduce((a, p) => a + p.insuranceUsdCents, 0),
     boxes: input.consolidatedBoxes ?? input.parcels.reduce((a, p) => a + (p.boxes ?? 1), 0),
   });
   const separateTotal = {

@@ -1,4 +1,5 @@
 export * from './rules';
+export * from './charge';
 export * from './categories';
 export * from './estimate';
 export * from './messages';

@@ -93,8 +93,8 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
   noRate: 'Sin tasa de cambio registrada: el estimado se muestra solo en USD.',
   basis: (version: number) =>
     `Estimado con las reglas aduaneras vigentes (versión ${version}). Referencial: la aduana liquida el monto final.`,
-  notInTotal:
-    'No se suma al total de arriba: es lo que la aduana venezolana estima para la guía según las reglas vigentes.',
+  inTotal:
+    'Incluido en el total como «Impuestos estimados de aduana»: lo cobramos por tu cuenta y lo pagamos en la aduana venezolana; no lleva IVA. Si la aduana cobra otra cifra, la diferencia se carga o abona en tu cuenta.',
   loading: 'Cargando las reglas aduaneras…',
   // Consolidation (the ship request).
   consolidationTitle: 'Impuestos estimados: juntos o por separado',
@@ -108,7 +108,7 @@ export const CUSTOMS_ESTIMATE_MESSAGES = {
   perItem: (items: number, amount: string) => `Por artículo (${items} artículos): ${amount} aproximadamente.`,
   invoiceToggle: (total: string) => `Impuestos estimados de aduana: ${total}`,
   invoiceBasis:
-    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. Los impuestos de aduana son dinero que cobramos por tu cuenta para pagarlos en la aduana, no un ingreso nuestro: la línea «Impuestos de importación» de la factura no lleva IVA. Cuando la aduana libera el envío comparamos este estimado con lo que cobró: si la diferencia supera el umbral, te la cargamos o abonamos en tu cuenta y te avisamos con ambas cifras.',
+    'La guía de este envío con las reglas vigentes al emitir la factura y su tasa. Los impuestos de aduana son dinero que cobramos por tu cuenta para pagarlos en la aduana, no un ingreso nuestro: la línea «impuestos estimados de aduana» de la factura es este estimado y no lleva IVA. Cuando la aduana libera el envío comparamos lo cobrado con lo que cobró la aduana: si la diferencia supera el umbral, te la cargamos o abonamos en tu cuenta y te avisamos con ambas cifras.',
   prealertBasis:
     'Este paquete en su propia guía, con el valor que declaraste y la categoría de la descripción; el flete, por el peso estimado.',
 } as const;

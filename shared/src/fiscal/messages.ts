@@ -1,4 +1,5 @@
 // Spanish texts of fiscal documents (docs/product/fiscal-invoices.md).
+import { CUSTOMS_CHARGE_LABELS } from '../customs/charge';
 
 export const FISCAL_ID_MESSAGES = {
   required: 'Escribe la cédula o el RIF.',
@@ -58,7 +59,8 @@ export const FISCAL_MESSAGES = {
 
 /** How a quote names its taxes, on every screen that shows one (docs/product/fiscal-invoices.md#taxes). */
 export const QUOTE_TAX_LABELS = {
-  importTaxes: 'Impuestos de importación',
+  /** The customs estimate charged on the customer's behalf (docs/product/customs.md#the-invoice). */
+  importTaxes: CUSTOMS_CHARGE_LABELS.quoteLine,
   iva: (ratePercent: string) => `IVA (${ratePercent} %)`,
   total: 'Total',
 } as const;

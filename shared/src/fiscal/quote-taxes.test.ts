@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { compraInvoiceLines } from '../compras/invoice-lines';
 import { quoteCompra } from '../compras/rules';
 import { PRICE_LIST_V1 } from '../price-list/price-list';
-import { quoteBox } from '../quote/parcels';
-import { quoteUsa } from '../quote/quote';
+import { CUSTOMS_RULES_V1 } from '../customs/rules';
+import { quoteCustomsEstimate } from '../customs/quote';
+import { quoteBoxCents } from '../quote/parcels';
+import { quoteUsa, withCustomsEstimate } from '../quote/quote';
 import { withInvoiceTaxes } from '../quote/with-taxes';
 import { FISCAL_MESSAGES } from './messages';
 import { FISCAL_QUOTE_OFF, fiscalQuoteTerms, quoteTaxes } from './quote-taxes';
@@ -160,16 +162,20 @@ describe('the quote’s taxes are the invoice’s', () => {
 
   it('the calculator shows the IVA per rate and the invoice’s total; off, it is unchanged', () => {
     const input = { peso: 10, largo: 30, ancho: 20, alto: 15, valor: '', seguro: true, tipo: 'aereo' as const };
-    const plain = quoteUsa(input, PRICE_LIST_V1)!;
+    const freight = quoteUsa(input, PRICE_LIST_V1)!;
+    const now = { number: 1, rules: CUSTOMS_RULES_V1, rate: null };
+    const customs = quoteCustomsEstimate(now, freight, 'air', 'other').usdCents.total;
+    const plain = withCustomsEstimate(freight, customs);
     const taxed = withInvoiceTaxes(plain, fiscalQuoteTerms(on()));
-    // $65,00 freight + $5,00 insurance at 16 %: $11,20 IVA; the $9,75 import taxes none.
+    // $65,00 freight + $5,00 insurance at 16 %: $11,20 IVA; the customs estimate none.
     expect(taxed.lineas.map((l) => [l.key, l.label, l.amountUsdCents])).toEqual([
       ['flete', 'Flete aéreo', 65_00],
       ['seguro', 'Seguro', 5_00],
-      ['impuestos', 'Impuestos de importación (15%)', 9_75],
+      ['impuestos', 'Impuestos estimados de aduana', customs],
       ['iva-1600', 'IVA (16 %)', 11_20],
     ]);
-    expect(taxed.totalUsdCents).toBe(90_95);
+    expect(customs).toBeGreaterThan(0);
+    expect(taxed.totalUsdCents).toBe(65_00 + 5_00 + customs + 11_20);
     expect(withInvoiceTaxes(plain, FISCAL_QUOTE_OFF)).toBe(plain);
   });
 });
@@ -182,13 +188,12 @@ describe('the USA calculator reads kilograms or pounds, converting once', () => 
     expect(kg.pesoReal).toBe(5.51);
     expect(kg.pesoTexto).toBe('2,5 kg (5,51 lb)');
     expect(kg.totalUsdCents).toBe(lb.totalUsdCents);
-    const parcel = quoteBox(
+    const parcel = quoteBoxCents(
       'miami',
       'aereo',
       { weightKg: 2.5, dimensionsCm: '30x20x15', valueUsdCents: 8000 },
       PRICE_LIST_V1,
-    )!;
-    expect(parcel.totalUsdCents).toBe(kg.totalUsdCents);
-    expect(parcel.importTaxesUsdCents).toBe(kg.impuestosUsdCents);
+    );
+    expect(parcel).toBe(kg.totalUsdCents);
   });
 });

@@ -11,7 +11,12 @@ export const salesBookInput = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, FISCAL_MESSAGES.monthInvalid),
 });
 
-/** The book SENIAT asks for, column by column; amounts in Bs. at each document's own rate. */
+/**
+ * The book SENIAT asks for, column by column; amounts in Bs. at each document's own rate. Beside the
+ * exempt sales (the facturas' own figure, which includes what is not subject to IVA), a column of its
+ * own says how much of it was collected on the customer's behalf (customs' import taxes, a compra's
+ * goods): money that is not our income (docs/product/fiscal-invoices.md#the-sales-book).
+ */
 export const SALES_BOOK_HEADERS = [
   'N° de operación',
   'Fecha',
@@ -23,17 +28,22 @@ export const SALES_BOOK_HEADERS = [
   'Factura afectada',
   'Total de ventas con IVA (Bs.)',
   'Ventas exentas o no sujetas (Bs.)',
+  'De ello, cobrado por cuenta del cliente (Bs.)',
   'Base imponible (Bs.)',
   'Alícuota (%)',
   'IVA (Bs.)',
   'IGTF (Bs.)',
 ] as const;
 
+/** The screen's heading of that column, which names what it holds. */
+export const SALES_BOOK_ON_BEHALF_LABEL = 'De ello, cobrado por cuenta del cliente (aduana, compras)';
+
 /** Beside the legal columns in the Excel and CSV files: the document's frozen rate and its USD figures. */
 export const SALES_BOOK_REFERENCE_HEADERS = [
   'Tasa (Bs. por USD)',
   'Total de ventas con IVA (USD)',
   'Ventas exentas o no sujetas (USD)',
+  'De ello, cobrado por cuenta del cliente (USD)',
   'Base imponible (USD)',
   'IVA (USD)',
   'IGTF (USD)',

@@ -12,7 +12,6 @@ export const PRICE_LIST_FIELDS: {
   { key: 'usaAirRatePerLbUsdCents', label: 'Aéreo desde Miami: tarifa por libra', unit: 'usd' },
   { key: 'usaAirMinLb', label: 'Aéreo: peso mínimo facturable (lb)', unit: 'number' },
   { key: 'volumetricDivisor', label: 'Aéreo: divisor volumétrico (pulgadas³ por lb)', unit: 'number' },
-  { key: 'usaAirTaxPercent', label: 'Aéreo: impuestos (% del flete)', unit: 'percent' },
   { key: 'usaSeaRatePerFt3UsdCents', label: 'Marítimo desde Miami: tarifa por pie³', unit: 'usd' },
   { key: 'usaSeaMinFt3', label: 'Marítimo desde Miami: volumen mínimo (ft³)', unit: 'number' },
   { key: 'chinaSeaRatePerCbmUsdCents', label: 'Marítimo desde China: tarifa por CBM', unit: 'usd' },

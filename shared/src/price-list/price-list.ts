@@ -11,9 +11,7 @@ export type PriceList = {
   usaAirMinLb: number;
   /** USA air: volumetric weight (lb) = L × W × H in inches / this divisor. */
   volumetricDivisor: number;
-  /** USA air: taxes, a percentage of the freight (15 is 15 %). */
-  usaAirTaxPercent: number;
-  /** USA sea: USD cents per billable ft³, taxes included. */
+  /** USA sea: USD cents per billable ft³. */
   usaSeaRatePerFt3UsdCents: number;
   /** USA sea: the billable volume is never under this many ft³. */
   usaSeaMinFt3: number;
@@ -40,7 +38,6 @@ export const PRICE_LIST_V1: PriceList = {
   usaAirRatePerLbUsdCents: 650,
   usaAirMinLb: 6,
   volumetricDivisor: 166,
-  usaAirTaxPercent: 15,
   usaSeaRatePerFt3UsdCents: 4000,
   usaSeaMinFt3: 1.5,
   chinaSeaRatePerCbmUsdCents: 99000,

@@ -32,38 +32,23 @@ export const kgToLb = (kg: number) => kg * LB_PER_KG;
 /** A box the warehouse measured: a parcel, or a repack's box. */
 export type MeasuredBox = { weightKg: number | null; dimensionsCm: string | null; valueUsdCents: number | null };
 
-/** A box's price: the calculator's total (freight and import taxes) and, of it, the import taxes. */
-export type BoxPrice = { totalUsdCents: number; importTaxesUsdCents: number };
-
 /**
- * The calculator's price (freight and import taxes, no insurance) for one box from its origin by a
- * mode, USD cents, with these prices; null when its weight or measures do not read. China ships by
- * sea whatever the mode says. The weight goes in kg: the engine converts it once.
+ * The calculator's price (the freight, no insurance) for one box from its origin by a mode, USD
+ * cents, with these prices; null when its weight or measures do not read. China ships by sea
+ * whatever the mode says. The weight goes in kg: the engine converts it once. The customs estimate
+ * is charged apart, on the shipment's guía (docs/product/customs.md#the-invoice).
  */
-export function quoteBox(
-  origin: DepartureOrigin,
-  method: ShippingMethod,
-  box: MeasuredBox,
-  prices: PriceList,
-): BoxPrice | null {
-  const measures = parseDimensionsCm(box.dimensionsCm);
-  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
-  const [largo, ancho, alto] = measures;
-  const declared = { valor: null, valorUsdCents: box.valueUsdCents, seguro: false };
-  if (origin === 'china') {
-    const quote = quoteChina({ largo, ancho, alto, ...declared }, prices);
-    return quote ? { totalUsdCents: quote.totalUsdCents, importTaxesUsdCents: 0 } : null;
-  }
-  const quote = quoteUsa({ peso: box.weightKg, unidad: 'kg', largo, ancho, alto, ...declared, tipo: method }, prices);
-  return quote ? { totalUsdCents: quote.totalUsdCents, importTaxesUsdCents: quote.impuestosUsdCents } : null;
-}
-
-/** The calculator's total (freight and import taxes, no insurance) for one box, USD cents; null when it does not read. */
 export function quoteBoxCents(
   origin: DepartureOrigin,
   method: ShippingMethod,
   box: MeasuredBox,
   prices: PriceList,
 ): number | null {
-  return quoteBox(origin, method, box, prices)?.totalUsdCents ?? null;
+  const measures = parseDimensionsCm(box.dimensionsCm);
+  if (!measures || box.weightKg == null || box.weightKg <= 0) return null;
+  const [largo, ancho, alto] = measures;
+  const declared = { valor: null, valorUsdCents: box.valueUsdCents, seguro: false };
+  if (origin === 'china') return quoteChina({ largo, ancho, alto, ...declared }, prices)?.totalUsdCents ?? null;
+  const quote = quoteUsa({ peso: box.weightKg, unidad: 'kg', largo, ancho, alto, ...declared, tipo: method }, prices);
+  return quote?.totalUsdCents ?? null;
 }

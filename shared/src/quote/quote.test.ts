@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_TIME } from '../constants';
+import { quoteCustomsEstimate } from '../customs/quote';
+import { CUSTOMS_RULES_V1 } from '../customs/rules';
 import { PRICE_LIST_V1 } from '../price-list/price-list';
 import {
   DEFAULT_INSURANCE_RULE,
@@ -8,6 +10,7 @@ import {
   parseQuoteNumber,
   quoteChina as engineChina,
   quoteUsa as engineUsa,
+  withCustomsEstimate,
   type ChinaQuoteInput,
   type UsaQuoteInput,
 } from './quote';
@@ -71,17 +74,18 @@ describe('quoteUsa: no quote', () => {
 });
 
 describe('quoteUsa: air', () => {
-  it('charges the real weight when it is the greatest, plus 15% taxes and 5% of $100 insurance when the value is empty', () => {
+  it('charges the real weight when it is the greatest and 5% of $100 insurance when the value is empty', () => {
     const q = quoteUsa(usa())!;
     // 30 × 20 × 15 cm = 549.21 in³ → 3.31 lb volumetric; real 10 lb wins.
     expect(q.pesoVolumetrico).toBe(3.31);
     expect(q.pesoReal).toBe(10);
     expect(q.pesoFacturable).toBe(10);
     expect(q.subtotalUsdCents).toBe(65_00);
-    expect(q.impuestosUsdCents).toBe(9_75);
+    // No flat import-tax line: the customs estimate is added apart (withCustomsEstimate).
+    expect(q.impuestosUsdCents).toBe(0);
     expect(q.seguroUsdCents).toBe(5_00);
     expect(q.valorDeclaradoUsdCents).toBe(100_00);
-    expect(q.totalUsdCents).toBe(79_75);
+    expect(q.totalUsdCents).toBe(70_00);
     expect(q.tiempoEntrega).toBe(DELIVERY_TIME.usaAereo);
     expect(q.tiempoEntrega).toBe('7 días hábiles');
     expectTotalIsSumOfLines(q);
@@ -93,9 +97,8 @@ describe('quoteUsa: air', () => {
     expect(q.pesoVolumetrico).toBe(44.11);
     expect(q.pesoFacturable).toBe(44.11);
     expect(q.subtotalUsdCents).toBe(286_72);
-    expect(q.impuestosUsdCents).toBe(43_01); // 15% of 286.72 = 43.008
     expect(q.seguroUsdCents).toBe(0);
-    expect(q.totalUsdCents).toBe(329_73);
+    expect(q.totalUsdCents).toBe(286_72);
     expectTotalIsSumOfLines(q);
   });
 
@@ -103,9 +106,8 @@ describe('quoteUsa: air', () => {
     const q = quoteUsa(usa({ peso: 1, largo: 10, ancho: 10, alto: 10, valor: 40 }))!;
     expect(q.pesoFacturable).toBe(PRICE_LIST_V1.usaAirMinLb);
     expect(q.subtotalUsdCents).toBe(39_00);
-    expect(q.impuestosUsdCents).toBe(5_85);
     expect(q.seguroUsdCents).toBe(2_00);
-    expect(q.totalUsdCents).toBe(46_85);
+    expect(q.totalUsdCents).toBe(41_00);
   });
 
   it('takes the declared value when given, and no insurance when the switch is off', () => {
@@ -122,14 +124,12 @@ describe('quoteUsa: air', () => {
     expect(quoteUsa(usa({ valor: '19,99' }))!.valorDeclaradoUsdCents).toBe(19_99);
   });
 
-  it('lists the money lines (freight, insurance, taxes) and the detail lines', () => {
+  it('lists the money lines (freight, insurance) and the detail lines', () => {
     const q = quoteUsa(usa())!;
     expect(q.lineas.map((l) => [l.key, l.amountUsdCents])).toEqual([
       ['flete', 65_00],
       ['seguro', 5_00],
-      ['impuestos', 9_75],
     ]);
-    expect(q.lineas[2].label).toBe('Impuestos de importación (15%)');
     expect(q.detalles.map((d) => d.label)).toEqual([
       'Peso real',
       'Peso volumétrico',
@@ -154,7 +154,7 @@ describe('quoteUsa: air', () => {
 });
 
 describe('quoteUsa: sea', () => {
-  it('charges the 1.5 ft³ minimum at $40, taxes included', () => {
+  it('charges the 1.5 ft³ minimum at $40', () => {
     const q = quoteUsa(usa({ tipo: 'maritimo' }))!;
     expect(q.pies3).toBe(0.32); // 549.21 / 1728
     expect(q.pies3Facturables).toBe(PRICE_LIST_V1.usaSeaMinFt3);
@@ -244,23 +244,49 @@ describe('the insurance rule (docs/product/insurance.md)', () => {
 });
 
 describe('another price list', () => {
-  it('charges its rates, minimums, divisor and taxes, and says so in the details', () => {
+  it('charges its rates, minimums and divisor, and says so in the details', () => {
     const prices = {
       ...PRICE_LIST_V1,
       usaAirRatePerLbUsdCents: 7_25,
       usaAirMinLb: 8,
       volumetricDivisor: 139,
-      usaAirTaxPercent: 10,
     };
     // 30 × 20 × 15 cm = 549.18 in³ / 139 = 3.95 lb volumetric; 10 lb real → 10 lb × $7.25.
     const q = engineUsa({ peso: 10, largo: 30, ancho: 20, alto: 15, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
     expect(q.pesoVolumetrico).toBe(3.95);
     expect(q.subtotalUsdCents).toBe(72_50);
-    expect(q.impuestosUsdCents).toBe(7_25);
-    expect(q.totalUsdCents).toBe(79_75);
+    expect(q.totalUsdCents).toBe(72_50);
     expect(q.detalles.find((d) => d.label === 'Tarifa')!.value).toBe('$7,25 por lb');
-    expect(q.lineas.find((l) => l.key === 'impuestos')!.label).toBe('Impuestos de importación (10%)');
     const light = engineUsa({ peso: 1, largo: 5, ancho: 5, alto: 5, valor: '', seguro: false, tipo: 'aereo' }, prices)!;
     expect(light.pesoFacturable).toBe(8);
+  });
+});
+
+describe('withCustomsEstimate', () => {
+  it('adds the customs estimate as its line and to the total, by air and by sea; null leaves the quote as it is', () => {
+    const now = { number: 1, rules: CUSTOMS_RULES_V1, rate: null };
+    for (const [tipo, mode] of [
+      ['aereo', 'air'],
+      ['maritimo', 'sea'],
+    ] as const) {
+      const freight = quoteUsa(usa({ tipo }))!;
+      const estimate = quoteCustomsEstimate(now, freight, mode, 'electronics').usdCents.total;
+      const q = withCustomsEstimate(freight, estimate);
+      expect(estimate).toBeGreaterThan(0);
+      expect(q.impuestosUsdCents).toBe(estimate);
+      expect(q.totalUsdCents).toBe(freight.totalUsdCents + estimate);
+      expect(q.lineas.at(-1)).toEqual({
+        key: 'impuestos',
+        label: 'Impuestos estimados de aduana',
+        amountUsdCents: estimate,
+      });
+      expectTotalIsSumOfLines(q);
+      // Applied again (a new estimate), it replaces the line instead of adding a second one.
+      expect(withCustomsEstimate(q, 1_00).totalUsdCents).toBe(freight.totalUsdCents + 1_00);
+      expect(withCustomsEstimate(freight, null)).toBe(freight);
+    }
+    const china = quoteChina({ largo: 50, ancho: 40, alto: 30, valor: 80, seguro: true })!;
+    const estimate = quoteCustomsEstimate(now, china, 'sea', 'toys').usdCents.total;
+    expect(withCustomsEstimate(china, estimate).totalUsdCents).toBe(china.totalUsdCents + estimate);
   });
 });

@@ -4,6 +4,7 @@
 // always adds up. Dollars are only what a person types (the declared value) and what they read.
 import { dollarsToCents, formatUsdCents } from '../billing/money';
 import { DELIVERY_TIME } from '../constants';
+import { CUSTOMS_CHARGE_LABELS } from '../customs/charge';
 import { formatDecimal, parseDecimal } from '../format';
 import type { ShippingMethod } from '../enums';
 import { PRICE_LIST_V1, type PriceList } from '../price-list/price-list';
@@ -34,7 +35,7 @@ export type ChinaQuoteInput = Omit<UsaQuoteInput, 'peso' | 'tipo'>;
 
 /**
  * A money line of the quote, USD cents; `totalUsdCents` is exactly the sum of these. 'impuestos' is
- * the import taxes' estimate; the IVA lines (one per rate) are added when invoices carry taxes
+ * the customs estimate's total, added once it is computed (withCustomsEstimate); the IVA lines (one per rate) are added when invoices carry taxes
  * (withInvoiceTaxes).
  */
 export type QuoteLine = {
@@ -49,6 +50,8 @@ export type QuoteDetail = { label: string; value: string };
 export type QuoteBase = {
   subtotalUsdCents: number;
   seguroUsdCents: number;
+  /** The customs estimate charged with the shipment ('Impuestos estimados'); 0 until withCustomsEstimate adds it. */
+  impuestosUsdCents: number;
   totalUsdCents: number;
   tiempoEntrega: string;
   /** The declared value the insurance was computed on ($100 when the field is empty). */
@@ -59,7 +62,6 @@ export type QuoteBase = {
 
 export type UsaQuote = QuoteBase & {
   tipo: ShippingMethod;
-  impuestosUsdCents: number;
   /** Real weight in lb (converted once from kg when typed in kg). */
   pesoReal: number;
   /** The real weight as typed, with its pounds when typed in kg: '2,5 kg (5,51 lb)' or '5,51 lb'. */
@@ -188,9 +190,10 @@ export function formatDimensions(largo: QuoteNumber, ancho: QuoteNumber, alto: Q
 
 /**
  * USA (Miami) to Venezuela. Null while the weight or any dimension is empty or zero.
- * Air: billable lb = max(real, L×W×H in inches / divisor, minimum) at the rate, plus taxes.
- * Sea: billable ft³ = max(in³ / 1728, minimum) at the rate, taxes included.
- * Every rate, minimum and the divisor are the price list's (version 1: 166, 6 lb, $6.50, 15 %, 1.5 ft³, $40).
+ * Air: billable lb = max(real, L×W×H in inches / divisor, minimum) at the rate.
+ * Sea: billable ft³ = max(in³ / 1728, minimum) at the rate.
+ * Every rate, minimum and the divisor are the price list's (version 1: 166, 6 lb, $6.50, 1.5 ft³, $40).
+ * The customs estimate is added apart (withCustomsEstimate), by air and by sea.
  */
 export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | null {
   const peso = positive(input.peso);
@@ -202,7 +205,6 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
   const r = QUOTE_RATES;
   const p = prices;
   const rule = insuranceRuleOfPrices(p);
-  const taxRate = p.usaAirTaxPercent / 100;
   const cubicInches = (largo / r.cmPerInch) * (ancho / r.cmPerInch) * (alto / r.cmPerInch);
   const pesoVolumetrico = roundTo(cubicInches / p.volumetricDivisor, QUOTE_DECIMALS.lb);
   // The one conversion of a weight in kg (docs/product/quote-calculators.md#inputs).
@@ -219,19 +221,13 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
   const fleteCents = isAir
     ? chargeCents(pesoFacturable, QUOTE_DECIMALS.lb, p.usaAirRatePerLbUsdCents)
     : chargeCents(pies3Facturables, QUOTE_DECIMALS.ft3, p.usaSeaRatePerFt3UsdCents);
-  const impuestosCents = isAir ? percentCents(fleteCents, taxRate) : 0;
   const valorCents = declaredValueCents(input);
   const seguroCents = insuranceCents(input.seguro, valorCents, rule);
-  const totalCents = fleteCents + seguroCents + impuestosCents;
+  const totalCents = fleteCents + seguroCents;
 
   const lineas: QuoteLine[] = [
     { key: 'flete', label: isAir ? 'Flete aéreo' : 'Flete marítimo', amountUsdCents: fleteCents },
     { key: 'seguro', label: 'Seguro', amountUsdCents: seguroCents },
-    {
-      key: 'impuestos',
-      label: isAir ? `Impuestos de importación (${pct(taxRate)})` : 'Impuestos de importación (incluidos)',
-      amountUsdCents: impuestosCents,
-    },
   ];
 
   const detalles: QuoteDetail[] = isAir
@@ -250,7 +246,7 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
           label: 'Volumen facturable',
           value: `${fmtFt3().format(pies3Facturables)} ft³ (mínimo ${fmtFt3().format(p.usaSeaMinFt3)} ft³)`,
         },
-        { label: 'Tarifa', value: `${formatUsdCents(p.usaSeaRatePerFt3UsdCents)} por ft³, impuestos incluidos` },
+        { label: 'Tarifa', value: `${formatUsdCents(p.usaSeaRatePerFt3UsdCents)} por ft³` },
       ];
   detalles.push({
     label: 'Seguro',
@@ -261,7 +257,7 @@ export function quoteUsa(input: UsaQuoteInput, prices: PriceList): UsaQuote | nu
     tipo: input.tipo,
     subtotalUsdCents: fleteCents,
     seguroUsdCents: seguroCents,
-    impuestosUsdCents: impuestosCents,
+    impuestosUsdCents: 0,
     totalUsdCents: totalCents,
     tiempoEntrega: isAir ? DELIVERY_TIME.usaAereo : DELIVERY_TIME.usaMaritimo,
     valorDeclaradoUsdCents: valorCents,
@@ -299,6 +295,7 @@ export function quoteChina(input: ChinaQuoteInput, prices: PriceList): ChinaQuot
   return {
     subtotalUsdCents: fleteCents,
     seguroUsdCents: seguroCents,
+    impuestosUsdCents: 0,
     totalUsdCents: totalCents,
     tiempoEntrega: DELIVERY_TIME.chinaMaritimo,
     valorDeclaradoUsdCents: valorCents,
@@ -317,5 +314,22 @@ export function quoteChina(input: ChinaQuoteInput, prices: PriceList): ChinaQuot
       { label: 'Tarifa', value: `${formatUsdCents(p.chinaSeaRatePerCbmUsdCents)} por CBM` },
       { label: 'Seguro', value: input.seguro ? insuranceRuleText(rule, valorCents) : 'No incluido' },
     ],
+  };
+}
+
+/**
+ * The quote with the customs estimate's total (estimateCustoms, computed by the lazily loaded
+ * estimate) as its 'Impuestos estimados' line and in its total: what the shipment's invoice charges
+ * on the customer's behalf (docs/product/customs.md#the-invoice). Null: not computed yet, unchanged.
+ */
+export function withCustomsEstimate<Q extends QuoteBase>(quote: Q, estimateUsdCents: number | null): Q {
+  if (estimateUsdCents === null) return quote;
+  const lineas = quote.lineas.filter((l) => l.key !== 'impuestos');
+  const before = quote.lineas.find((l) => l.key === 'impuestos')?.amountUsdCents ?? 0;
+  return {
+    ...quote,
+    impuestosUsdCents: estimateUsdCents,
+    totalUsdCents: quote.totalUsdCents - before + estimateUsdCents,
+    lineas: [...lineas, { key: 'impuestos', label: CUSTOMS_CHARGE_LABELS.quoteLine, amountUsdCents: estimateUsdCents }],
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsdCents } from '../billing/money';
 import { PRICE_LIST_V1 } from '../price-list/price-list';
-import { quoteChina, quoteUsa } from './quote';
+import { quoteCustomsEstimate } from '../customs/quote';
+import { CUSTOMS_RULES_V1 } from '../customs/rules';
+import { quoteChina, quoteUsa, withCustomsEstimate } from './quote';
 import { chinaQuoteMessage, usaQuoteMessage, whatsappUrl } from './whatsapp';
 
 describe('whatsappUrl', () => {
@@ -25,7 +27,14 @@ describe('quote messages', () => {
       tipo: 'aereo' as const,
       descripcion: ' Zapatos ',
     };
-    const q = quoteUsa(form, PRICE_LIST_V1)!;
+    const freight = quoteUsa(form, PRICE_LIST_V1)!;
+    const customs = quoteCustomsEstimate(
+      { number: 1, rules: CUSTOMS_RULES_V1, rate: null },
+      freight,
+      'air',
+      'clothing',
+    );
+    const q = withCustomsEstimate(freight, customs.usdCents.total);
     expect(usaQuoteMessage(q, form).split('\n')).toEqual([
       '¡Hola! Quiero cotizar un envío desde Miami.',
       'Tipo de envío: Aéreo (Miami → Venezuela)',
@@ -34,9 +43,9 @@ describe('quote messages', () => {
       'Descripción: Zapatos',
       `Subtotal: ${formatUsdCents(65_00)}`,
       `Seguro: ${formatUsdCents(5_00)}`,
-      `Impuestos de importación: ${formatUsdCents(9_75)}`,
+      `Impuestos estimados de aduana: ${formatUsdCents(customs.usdCents.total)}`,
       'Reempaque: Por cotizar',
-      `Total: ${formatUsdCents(79_75)}`,
+      `Total: ${formatUsdCents(70_00 + customs.usdCents.total)}`,
       'Tiempo de entrega: 7 días hábiles',
     ]);
   });
@@ -48,6 +57,8 @@ describe('quote messages', () => {
     expect(lines).toContain('Volumen: 0,0600 CBM (facturable: 0,0600 CBM)');
     expect(lines).toContain('Descripción: Sin descripción');
     expect(lines).toContain('Reempaque: Por cotizar');
+    // The estimate not computed yet: said, not invented.
+    expect(lines).toContain('Impuestos de aduana: por estimar');
     expect(lines).toContain(`Total: ${formatUsdCents(59_40)}`);
     expect(lines).toContain('Tiempo de entrega: 90 días + 15 días');
   });

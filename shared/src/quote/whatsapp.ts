@@ -25,6 +25,12 @@ const describe = (descripcion: string | undefined) => descripcion?.trim() || 'Si
 
 type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
 
+/** The customs estimate's line once the calculator added it (withCustomsEstimate), as the panel shows it. */
+const customsLine = (lineas: QuoteLine[]) => {
+  const line = lineas.find((l) => l.key === 'impuestos');
+  return line ? `${line.label}: ${formatUsdCents(line.amountUsdCents)}` : 'Impuestos de aduana: por estimar';
+};
+
 /** The IVA lines a quote carries when invoices are fiscal ('IVA (16 %): $10,40'), as the panel shows them. */
 const ivaLines = (lineas: QuoteLine[]) =>
   lineas.filter((l) => l.key.startsWith('iva-')).map((l) => `${l.label}: ${formatUsdCents(l.amountUsdCents)}`);
@@ -43,7 +49,7 @@ export function usaQuoteMessage(quote: UsaQuote, form: Dimensions & { descripcio
     `Descripción: ${describe(form.descripcion)}`,
     `Subtotal: ${formatUsdCents(quote.subtotalUsdCents)}`,
     `Seguro: ${formatUsdCents(quote.seguroUsdCents)}`,
-    `Impuestos de importación: ${formatUsdCents(quote.impuestosUsdCents)}`,
+    customsLine(quote.lineas),
     ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsdCents(quote.totalUsdCents)}`,
@@ -62,8 +68,7 @@ export function chinaQuoteMessage(quote: ChinaQuote, form: Dimensions & { descri
     `Descripción: ${describe(form.descripcion)}`,
     `Subtotal: ${formatUsdCents(quote.subtotalUsdCents)}`,
     `Seguro: ${formatUsdCents(quote.seguroUsdCents)}`,
-    // The China rate has no tax line (docs/product/quote-calculators.md#china-by-sea); say so without claiming what customs charges.
-    'Impuestos: sin cargo aparte en esta cotización',
+    customsLine(quote.lineas),
     ...ivaLines(quote.lineas),
     `Reempaque: ${REPACK_QUOTE_TEXT}`,
     `Total: ${formatUsdCents(quote.totalUsdCents)}`,

@@ -50,7 +50,6 @@ export const priceListSchema = z.object({
     (n) => n >= 100,
     M.tooLow('Aéreo: divisor volumétrico', '100'),
   ),
-  usaAirTaxPercent: measure('usaAirTaxPercent', 100, 2),
   usaSeaRatePerFt3UsdCents: cents('usaSeaRatePerFt3UsdCents', 1_000, true),
   usaSeaMinFt3: measure('usaSeaMinFt3', 100, 2),
   chinaSeaRatePerCbmUsdCents: cents('chinaSeaRatePerCbmUsdCents', 10_000, true),

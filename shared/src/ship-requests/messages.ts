@@ -31,8 +31,6 @@ export const SHIP_REQUEST_MESSAGES = {
     `Preparamos tu envío ${code} (${count} ${count === 1 ? 'paquete' : 'paquetes'}) a ${city}. Paga la factura ${invoice} para que salga en el próximo despacho.`,
   lineShipping: (code: string, count: number, method: string) =>
     `Envío ${code}: flete ${method.toLowerCase()} (${count} ${count === 1 ? 'paquete' : 'paquetes'})`,
-  lineImportTaxes: (code: string) =>
-    `Envío ${code}: impuestos de importación (pagados en aduana por cuenta del cliente)`,
   lineStorage: 'Almacenaje pasados los días libres',
   lineDelivery: (label: string) => `Entrega: ${label}`,
   invoiceDescription: (code: string) => `Envío ${code} solicitado desde Almacén`,

@@ -31,7 +31,7 @@ export function ConsolidationEstimate({ comparison, ...now }: Props) {
         {...shownEstimate(now, consolidated)}
         title={several ? `${M.title}: ${M.consolidated.toLowerCase()}` : M.title}
         testId="aduana-envio"
-        note={M.notInTotal}
+        note={M.inTotal}
       />
       {several && (
         <Stack gap={4}>

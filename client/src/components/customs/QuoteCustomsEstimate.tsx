@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import {
   CUSTOMS_ESTIMATE_MESSAGES as M,
@@ -29,6 +29,38 @@ export function QuoteCategoryField({
   onChange: (category: CustomsCategory) => void;
 }) {
   return <CustomsCategorySelect value={categoryOf(chosen, description)} onChange={onChange} />;
+}
+
+/** One quote whose guía the calculator adds the estimate of, by its key ('aereo', 'maritimo'). */
+export type QuoteForTotal = { key: string; quote: QuoteForCustoms | null; mode: TravelMode };
+
+/**
+ * The estimate of each quote's guía handed back to the calculator, which adds it to its total as
+ * the invoice will charge it (docs/product/customs.md#the-invoice). Draws nothing: it lives here so
+ * the rules and the estimate stay out of the public pages' first JavaScript.
+ */
+export function QuoteCustomsTotals({
+  quotes,
+  chosen,
+  description,
+  onChange,
+}: {
+  quotes: QuoteForTotal[];
+  chosen: CustomsCategory | null;
+  description: string;
+  onChange: (update: (before: Record<string, number>) => Record<string, number>) => void;
+}) {
+  const now = useCustomsNow();
+  const category = categoryOf(chosen, description);
+  useEffect(() => {
+    if (!now) return;
+    const totals: Record<string, number> = {};
+    for (const q of quotes)
+      if (q.quote) totals[q.key] = quoteCustomsEstimate(now, q.quote, q.mode, category).usdCents.total;
+    // The same figures: nothing to redraw.
+    onChange((before) => (JSON.stringify(before) === JSON.stringify(totals) ? before : totals));
+  }, [now, quotes, category, onChange]);
+  return null;
 }
 
 /**
@@ -63,7 +95,7 @@ export function QuoteCustomsEstimate({
   // shipments were settled against what customs charged.
   return (
     <>
-      <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.notInTotal} />
+      <CustomsEstimateView {...shownEstimate(now, estimate)} note={M.inTotal} />
       {now.accuracy && (
         <Text size="sm" c="dimmed" data-testid="aduana-precision">
           {CUSTOMS_SETTLEMENT_MESSAGES.accuracyLine(now.accuracy)}

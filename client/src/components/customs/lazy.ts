@@ -7,6 +7,7 @@ const customsParts = lazyModule(() => import('./CustomsParts'));
 
 export const QuoteCategoryField = customsParts.component('QuoteCategoryField');
 export const QuoteCustomsEstimate = customsParts.component('QuoteCustomsEstimate');
+export const QuoteCustomsTotals = customsParts.component('QuoteCustomsTotals');
 export const PrealertCustoms = customsParts.component('PrealertCustoms');
 export const LivePrealertCustoms = customsParts.component('LivePrealertCustoms');
 export const ConsolidationEstimate = customsParts.component('ConsolidationEstimate');

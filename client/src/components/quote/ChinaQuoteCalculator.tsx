@@ -5,6 +5,7 @@ import {
   insuranceRuleOfPrices,
   QUOTE_MESSAGES,
   quoteChina,
+  withCustomsEstimate,
   withInvoiceTaxes,
   type CustomsCategory,
 } from '@casillero/shared';
@@ -14,7 +15,11 @@ import { usePriceList } from '../../lib/prices';
 import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
-import { QuoteCategoryField as CategoryField, QuoteCustomsEstimate as CustomsEstimate } from '../customs/lazy';
+import {
+  QuoteCategoryField as CategoryField,
+  QuoteCustomsEstimate as CustomsEstimate,
+  QuoteCustomsTotals as CustomsTotals,
+} from '../customs/lazy';
 
 type ChinaForm = DimensionsValue & ExtrasValue & { categoria: CustomsCategory | null };
 const initial: ChinaForm = {
@@ -37,12 +42,17 @@ export function ChinaQuoteCalculator() {
   const hydrated = useHydrated();
   const patch = (p: Partial<ChinaForm>) => setForm((f) => ({ ...f, ...p }));
   const priceList = usePriceList();
-  // No price until the server's price list is here: never one it would not charge; with the IVA
-  // its invoice will carry when invoices are fiscal.
-  const quote = useMemo(() => {
-    const q = priceList ? quoteChina(form, priceList.prices) : null;
-    return q && withInvoiceTaxes(q, priceList?.fiscal);
-  }, [form, priceList]);
+  // The customs estimate of the guía, once its lazily loaded code computed it.
+  const [customs, setCustoms] = useState<Record<string, number>>({});
+  // No price until the server's price list is here: never one it would not charge; with the
+  // customs estimate its invoice charges (docs/product/customs.md#the-invoice) and the IVA its
+  // invoice will carry when invoices are fiscal.
+  const freight = useMemo(() => (priceList ? quoteChina(form, priceList.prices) : null), [form, priceList]);
+  const forCustoms = useMemo(() => [{ key: 'china', quote: freight, mode: 'sea' as const }], [freight]);
+  const quote = useMemo(
+    () => freight && withInvoiceTaxes(withCustomsEstimate(freight, customs.china ?? null), priceList?.fiscal),
+    [freight, customs, priceList],
+  );
 
   return (
     <QuoteLayout
@@ -78,6 +88,12 @@ export function ChinaQuoteCalculator() {
       />
       {hydrated && (
         <Suspense fallback={null}>
+          <CustomsTotals
+            quotes={forCustoms}
+            chosen={form.categoria}
+            description={form.descripcion}
+            onChange={setCustoms}
+          />
           <CustomsEstimate quote={quote} mode="sea" chosen={form.categoria} description={form.descripcion} />
         </Suspense>
       )}

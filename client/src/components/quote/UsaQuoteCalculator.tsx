@@ -7,6 +7,7 @@ import {
   insuranceRuleOfPrices,
   quoteUsa,
   usaQuoteMessage,
+  withCustomsEstimate,
   withInvoiceTaxes,
   type ShippingMethod,
   type UsaQuote,
@@ -22,7 +23,11 @@ import { usePriceList } from '../../lib/prices';
 import { useHydrated } from '../../lib/hydrated';
 import { PriceListSince } from './PriceListSince';
 import { DimensionFields, ExtraFields, type DimensionsValue, type ExtrasValue } from './QuoteFields';
-import { QuoteCategoryField as CategoryField, QuoteCustomsEstimate as CustomsEstimate } from '../customs/lazy';
+import {
+  QuoteCategoryField as CategoryField,
+  QuoteCustomsEstimate as CustomsEstimate,
+  QuoteCustomsTotals as CustomsTotals,
+} from '../customs/lazy';
 
 type UsaForm = DimensionsValue &
   ExtrasValue & { peso: number | string; unidad: WeightUnit; tipo: ShippingMethod; categoria: CustomsCategory | null };
@@ -63,15 +68,32 @@ export function UsaQuoteCalculator() {
   const priceList = usePriceList();
   const patch = (p: Partial<UsaForm>) => setForm((f) => ({ ...f, ...p }));
 
-  // No price until the server's price list is here: never one it would not charge. With fiscal
-  // invoicing on, each quote carries the IVA its invoice will (docs/product/quote-calculators.md#taxes-on-the-invoice).
-  const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(() => {
-    const quote = (tipo: ShippingMethod) => {
-      const q = priceList ? quoteUsa({ ...form, tipo }, priceList.prices) : null;
-      return q && withInvoiceTaxes(q, priceList?.fiscal);
-    };
+  // The customs estimate of each mode's guía, once its lazily loaded code computed it.
+  const [customs, setCustoms] = useState<Record<string, number>>({});
+
+  // No price until the server's price list is here: never one it would not charge. Each quote adds
+  // the customs estimate its invoice charges (docs/product/customs.md#the-invoice) and, with fiscal
+  // invoicing on, the IVA its invoice will (docs/product/quote-calculators.md#taxes-on-the-invoice).
+  const freight: Record<ShippingMethod, UsaQuote | null> = useMemo(() => {
+    const quote = (tipo: ShippingMethod) => (priceList ? quoteUsa({ ...form, tipo }, priceList.prices) : null);
     return { aereo: quote('aereo'), maritimo: quote('maritimo') };
   }, [form, priceList]);
+  const forCustoms = useMemo(
+    () =>
+      METHODS.map(({ tipo }) => ({
+        key: tipo,
+        quote: freight[tipo],
+        mode: tipo === 'aereo' ? ('air' as const) : ('sea' as const),
+      })),
+    [freight],
+  );
+  const quotes: Record<ShippingMethod, UsaQuote | null> = useMemo(() => {
+    const quote = (tipo: ShippingMethod) => {
+      const q = freight[tipo];
+      return q && withInvoiceTaxes(withCustomsEstimate(q, customs[tipo] ?? null), priceList?.fiscal);
+    };
+    return { aereo: quote('aereo'), maritimo: quote('maritimo') };
+  }, [freight, customs, priceList]);
   const { aereo, maritimo } = quotes;
   const selected = quotes[form.tipo];
   const cheaper: ShippingMethod | null =
@@ -130,7 +152,7 @@ export function UsaQuoteCalculator() {
             <Text size="xs" c="dimmed">
               {form.tipo === 'aereo'
                 ? `Aéreo: ${DELIVERY_TIME.usaAereo} aproximadamente.`
-                : `Marítimo: ${DELIVERY_TIME.usaMaritimo} aproximadamente, impuestos incluidos.`}
+                : `Marítimo: ${DELIVERY_TIME.usaMaritimo} aproximadamente.`}
             </Text>
           </Stack>
         </>
@@ -157,6 +179,12 @@ export function UsaQuoteCalculator() {
       </SimpleGrid>
       {hydrated && (
         <Suspense fallback={null}>
+          <CustomsTotals
+            quotes={forCustoms}
+            chosen={form.categoria}
+            description={form.descripcion}
+            onChange={setCustoms}
+          />
           <CustomsEstimate
             quote={selected}
             mode={form.tipo === 'aereo' ? 'air' : 'sea'}

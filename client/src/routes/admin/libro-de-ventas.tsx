@@ -9,6 +9,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import {
   SALES_BOOK_HEADERS,
+  SALES_BOOK_ON_BEHALF_LABEL,
   SALES_BOOK_REFERENCE_HEADERS,
   SPREADSHEET_DOWNLOAD_LABELS,
   can,
@@ -103,7 +104,7 @@ function Amount({ ves, usd }: { ves: number | null; usd: number }) {
 
 type Money = 'total' | 'exempt' | 'onBehalf' | 'base' | 'iva' | 'igtf';
 /** Of the exempt amount, what was collected on the customer's behalf (customs, compras): not our income. */
-const ON_BEHALF = 'De ello, cobrado por cuenta del cliente (aduana, compras)';
+const ON_BEHALF = SALES_BOOK_ON_BEHALF_LABEL;
 const amount = (id: Money, header: string) =>
   col.display({
     id,
@@ -128,10 +129,10 @@ const columns = [
   amount('total', H[8]),
   amount('exempt', H[9]),
   amount('onBehalf', ON_BEHALF),
-  amount('base', H[10]),
-  col.display({ id: 'alicuota', header: H[11], cell: (info) => rates(info.row.original.ivaRatesBasisPoints) }),
-  amount('iva', H[12]),
-  amount('igtf', H[13]),
+  amount('base', H[11]),
+  col.display({ id: 'alicuota', header: H[12], cell: (info) => rates(info.row.original.ivaRatesBasisPoints) }),
+  amount('iva', H[13]),
+  amount('igtf', H[14]),
   col.display({
     id: 'vesPerUsd',
     header: SALES_BOOK_REFERENCE_HEADERS[0],
@@ -156,11 +157,11 @@ const CARD_COLUMNS: ResponsiveColumn<Row>[] = [
   { header: H[7], cell: (r) => r.referencesNumber ?? '' },
   ...(['total', 'exempt', 'onBehalf', 'base', 'iva', 'igtf'] as const).map(
     (id): ResponsiveColumn<Row> => ({
-      header: id === 'onBehalf' ? ON_BEHALF : H[{ total: 8, exempt: 9, base: 10, iva: 12, igtf: 13 }[id]],
+      header: id === 'onBehalf' ? ON_BEHALF : H[{ total: 8, exempt: 9, base: 11, iva: 13, igtf: 14 }[id]],
       cell: (r) => <Amount ves={r[`${id}VesCentimos`]} usd={r[`${id}UsdCents`]} />,
     }),
   ),
-  { header: H[11], cell: (r) => rates(r.ivaRatesBasisPoints) },
+  { header: H[12], cell: (r) => rates(r.ivaRatesBasisPoints) },
   {
     header: SALES_BOOK_REFERENCE_HEADERS[0],
     cell: (r) => (r.vesPerUsd === null ? '—' : formatDecimal(Number(r.vesPerUsd), { decimals: 4 })),
@@ -170,9 +171,9 @@ const TOTAL_LABELS: Record<Exclude<(typeof TOTALS)[number], 'alicuota'>, string>
   total: H[8],
   exempt: H[9],
   onBehalf: ON_BEHALF,
-  base: H[10],
-  iva: H[12],
-  igtf: H[13],
+  base: H[11],
+  iva: H[13],
+  igtf: H[14],
 };
 
 function SalesBookPage() {

@@ -73,8 +73,13 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull(),
 });
 
-/** A line of an amount due; its kind chooses its tax treatment (docs/product/fiscal-invoices.md#taxes), 'other' when absent. */
-export type InvoiceLine = { description: string; usdCents: number; kind?: LineKind };
+/**
+ * A line of an amount due; its kind chooses its tax treatment (docs/product/fiscal-invoices.md#taxes),
+ * 'other' when absent. `customsEstimate`: an `import_taxes` line that is the customs estimate of the
+ * shipment's guía, frozen when it was issued (docs/product/customs.md#the-invoice); invoices issued
+ * before it carried the price list's flat percentage, without the mark (and their lines without kinds).
+ */
+export type InvoiceLine = { description: string; usdCents: number; kind?: LineKind; customsEstimate?: true };
 
 /** An amount due: its number, its lines in USD and the rate of the day it was issued, frozen. */
 export const invoices = pgTable(

@@ -84,8 +84,14 @@ export async function issueInvoice(tx: DbOrTx, input: IssueInvoice) {
       number: invoiceNumber(year, sequence),
       concept: input.concept,
       description: input.description,
-      // The kind chooses the tax; the invoice keeps its lines as before, the fiscal document the kinds.
-      lines: input.lines.map(({ description, usdCents: cents }) => ({ description, usdCents: cents })),
+      // The kind chooses the tax; the invoice keeps it with the line (the customs estimate and the
+      // settlement read the freight, insurance and import taxes by kind), and the estimate's mark.
+      lines: input.lines.map(({ description, usdCents: cents, kind, customsEstimate }) => ({
+        description,
+        usdCents: cents,
+        ...(kind ? { kind } : {}),
+        ...(customsEstimate ? { customsEstimate } : {}),
+      })),
       usdCents,
       exchangeRateId: rate?.id ?? null,
       vesPerUsd: rate?.vesPerUsd ?? null,

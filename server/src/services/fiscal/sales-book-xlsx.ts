@@ -21,7 +21,7 @@ export const SALES_BOOK_XLSX_FORMATS = {
 } as const;
 
 /** Column widths in characters, in the order of SALES_BOOK_FILE_HEADERS. */
-const WIDTHS = [11, 12, 15, 34, 16, 16, 16, 16, 18, 18, 18, 10, 16, 14, 14, 16, 16, 16, 14, 12];
+const WIDTHS = [11, 12, 15, 34, 16, 16, 16, 16, 18, 18, 20, 18, 10, 16, 14, 14, 16, 16, 20, 16, 14, 12];
 
 const cents = (value: number) => value / 100;
 

@@ -2,15 +2,18 @@
 // rate, a credit note on it, a second factura at another rate, and then a third rate recorded: each
 // row's Bs. are its own document's, at its own frozen rate (never the latest one), the credit note
 // negative, and TOTALES the exact sums of the rows. The Excel file read back with exceljs carries
-// the same cells as typed numbers and dates under its header; the CSV as machine numbers.
+// the same cells as typed numbers and dates under its header; the CSV as machine numbers. What was
+// collected on the customer's behalf has a column of its own on screen and in every download.
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
   SALES_BOOK_CSV_HEADERS,
   SALES_BOOK_FILE_HEADERS,
   SESSION_COOKIE_NAME,
+  formatVesCentimos,
   salesBookPath,
   usdCentsToVesCentimos,
 } from '@casillero/shared';
@@ -25,6 +28,8 @@ import { createTestDatabase } from '../../test/db';
 import { csvRows } from '../../test/csv';
 import { recordRate, signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
 import { issueInvoice } from '../billing/invoices';
+import { renderSalesBookPdf } from '../../pdf/sales-book';
+import { salesBookCsv } from './sales-book-csv';
 import { renderSalesBookXlsx, SALES_BOOK_XLSX_FORMATS } from './sales-book-xlsx';
 import { FISCAL_TEST_SETTINGS } from '../../test/fiscal';
 
@@ -280,5 +285,39 @@ describe('what is collected on the customer’s behalf', () => {
     expect(row.baseUsdCents).toBe(2000);
     expect(rowOf(docs.first.number).onBehalfUsdCents).toBe(0);
     expect(later.totals.onBehalfUsdCents).toBe(300);
+
+    // Every download carries it in a column of its own, beside the exempt sales, row and TOTALES.
+    const ves = row.onBehalfVesCentimos!;
+    const issuer = { legalName: 'Casillero de Prueba, C.A.', rif: 'J-12345678-9' };
+    const sheet = (await readXlsx(await renderSalesBookXlsx(later, issuer))).worksheets[0]!;
+    const col = (header: (typeof SALES_BOOK_FILE_HEADERS)[number]) => SALES_BOOK_FILE_HEADERS.indexOf(header) + 1;
+    expect(col('De ello, cobrado por cuenta del cliente (Bs.)')).toBe(col('Ventas exentas o no sujetas (Bs.)') + 1);
+    expect(col('De ello, cobrado por cuenta del cliente (USD)')).toBe(col('Ventas exentas o no sujetas (USD)') + 1);
+    const xlsxRow = sheet.getRow(later.rows.indexOf(row) + 2);
+    const totals = sheet.getRow(later.rows.length + 2);
+    expect(xlsxRow.getCell(col('De ello, cobrado por cuenta del cliente (Bs.)')).value).toBe(ves / 100);
+    expect(xlsxRow.getCell(col('De ello, cobrado por cuenta del cliente (USD)')).value).toBe(3);
+    expect(totals.getCell(col('De ello, cobrado por cuenta del cliente (USD)')).value).toBe(3);
+    expect(totals.getCell(col('De ello, cobrado por cuenta del cliente (Bs.)')).value).toBe(ves / 100);
+
+    const csv = csvRows(salesBookCsv(later));
+    const inCsv = (h: string) => csv[0]!.indexOf(h);
+    const usdColumn = inCsv('De ello, cobrado por cuenta del cliente (USD, punto decimal)');
+    const vesColumn = inCsv('De ello, cobrado por cuenta del cliente (Bs., punto decimal)');
+    expect(csv[later.rows.indexOf(row) + 1]![usdColumn]).toBe('3.00');
+    expect(csv[later.rows.indexOf(row) + 1]![vesColumn]).toBe((ves / 100).toFixed(2));
+    expect(csv.at(-1)![usdColumn]).toBe('3.00');
+    expect(csv[1]![usdColumn]).toBe('0.00');
+
+    const pdf = mupdf.Document.openDocument(await renderSalesBookPdf(later, issuer), 'application/pdf');
+    const paper = pdf.loadPage(0).toStructuredText('preserve-whitespace').asText();
+    const words = paper.replace(/\s+/g, ' ');
+    expect(words).toContain('De ello, cobrado por cuenta del cliente (Bs.)');
+    // Between the exempt sales and the base, on the document's row and on TOTALES.
+    const between = (exempt: number | null, base: number | null, onBehalf: number | null) =>
+      [exempt, onBehalf, base].map((v) => formatVesCentimos(v!)).join(' ');
+    expect(words).toContain(between(row.exemptVesCentimos, row.baseVesCentimos, ves));
+    const t = later.totals;
+    expect(words).toContain(between(t.exemptVesCentimos, t.baseVesCentimos, t.onBehalfVesCentimos));
   });
 });

@@ -11,7 +11,7 @@ import {
   SHIP_REQUEST_MESSAGES as M,
   TRAVEL_RULES_MESSAGES,
   categorizeItem,
-  quoteBox,
+  quoteBoxCents,
   type DepartureOrigin,
   type PriceList,
   type ShippingMethod,
@@ -148,7 +148,7 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
 
   const parcels: ShipRequestParcelPrice[] = rows.map((r) => {
     const label = labelOf(r);
-    const price = quoteBox(
+    const price = quoteBoxCents(
       origin,
       choice.shippingMethod,
       {
@@ -164,8 +164,7 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
       label,
       weightKg: r.weightKg,
       dimensionsCm: r.dimensionsCm ?? '',
-      shippingUsdCents: price.totalUsdCents,
-      importTaxesUsdCents: price.importTaxesUsdCents,
+      shippingUsdCents: price,
       declaredUsdCents: r.estimatedValueUsdCents ?? 0,
       category: categorizeItem(r.packageDescription ?? ''),
     };
@@ -174,7 +173,7 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
     const label = r.warehouseReceipt ?? r.id.slice(0, 8);
     const held = inside.filter((p) => p.repackId === r.id);
     const values = held.flatMap((p) => (p.estimatedValueUsdCents == null ? [] : [p.estimatedValueUsdCents]));
-    const price = quoteBox(
+    const price = quoteBoxCents(
       origin,
       choice.shippingMethod,
       {
@@ -191,10 +190,10 @@ export async function priceParcels(tx: DbOrTx, userId: string, choice: ShipReque
       weightKg: r.weightKg,
       dimensionsCm: r.dimensionsCm ?? '',
       packageCount: held.length,
-      shippingUsdCents: price.totalUsdCents,
-      importTaxesUsdCents: price.importTaxesUsdCents,
+      shippingUsdCents: price,
       declaredUsdCents: held.reduce((sum, p) => sum + (p.estimatedValueUsdCents ?? 0), 0),
       items: held.map((p) => ({
+        packageId: p.id,
         category: categorizeItem(p.packageDescription ?? ''),
         declaredValueUsdCents: p.estimatedValueUsdCents ?? 0,
       })),

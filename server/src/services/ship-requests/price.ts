@@ -1,5 +1,6 @@
 // A ship request's price (docs/product/last-mile.md#the-ship-request): the public calculator's
-// (shared/src/quote) for each parcel and each repack's box, plus the storage fee accrued past the
+// freight (shared/src/quote) for each parcel and each repack's box, the customs estimate of the
+// shipment's guía (docs/product/customs.md#the-invoice), plus the storage fee accrued past the
 // free days, the delivery fee of resolveDelivery and, insured, the premium
 // (docs/product/insurance.md), all with one price list version: the one in effect, or the one the
 // customer's quote honours (docs/product/price-lists.md). The quote writes nothing; the customer's
@@ -49,16 +50,26 @@ async function priceRequestWith(
   const priced = adjustForAlly(await priceParcels(tx, userId, choice, prices), await allyAdjustmentOf(tx, userId));
   const storage = await accruedStorageFee(tx, priced.ids, undefined, prices);
   const boxes = [...priced.parcels, ...priced.repacks];
-  const shippingUsdCents = boxes.reduce((sum, p) => sum + p.shippingUsdCents, 0);
-  const importTaxesUsdCents = boxes.reduce((sum, p) => sum + p.importTaxesUsdCents, 0);
+  const freightUsdCents = boxes.reduce((sum, p) => sum + p.shippingUsdCents, 0);
   const storageUsdCents = storage.feeUsdCents;
   const deliveryUsdCents = delivery ? delivery.deliveryFeeUsdCents : null;
   // One premium on the parcels' summed value, so the minimum applies once per shipment.
   const insuranceRule = insuranceRuleOfPrices(prices);
-  const declaredUsdCents = [...priced.parcels, ...priced.repacks].reduce((sum, p) => sum + p.declaredUsdCents, 0);
+  const declaredUsdCents = boxes.reduce((sum, p) => sum + p.declaredUsdCents, 0);
   const insured = choice.insured === true;
   const insuranceUsdCents = insured ? insurancePremiumCents(declaredUsdCents, insuranceRule) : 0;
-  const freightUsdCents = shippingUsdCents - importTaxesUsdCents;
+  // The import taxes charged are the estimate of the shipment's guía, frozen with the invoice
+  // (docs/product/customs.md#the-invoice): its freight and its one premium, the rules in effect.
+  const customs = await shipRequestCustoms(
+    tx,
+    choice.shippingMethod === 'aereo' ? 'air' : 'sea',
+    priced,
+    insured,
+    insuranceRule,
+    insuranceUsdCents,
+  );
+  const importTaxesUsdCents = customs.comparison.consolidated.usdCents.total;
+  const shippingUsdCents = freightUsdCents + importTaxesUsdCents;
   const charges = { freightUsdCents, importTaxesUsdCents, storageUsdCents, deliveryUsdCents, insuranceUsdCents };
   const taxes = shipRequestTaxes(charges, await getFiscalQuoteTerms(tx));
   const quote: ShipRequestQuote = {
@@ -83,13 +94,7 @@ async function priceRequestWith(
     quotedAt: priceList.quotedAt.toISOString(),
     quoteToken: priceList.id ? await signQuote(tx, userId, priceList.id, priceList.quotedAt) : null,
     travelWarnings: priced.travelWarnings,
-    customs: await shipRequestCustoms(
-      tx,
-      choice.shippingMethod === 'aereo' ? 'air' : 'sea',
-      priced,
-      insured,
-      insuranceRule,
-    ),
+    customs,
   };
   return { quote, charges, delivery, ids: priced.ids, repackIds: priced.repackIds };
 }

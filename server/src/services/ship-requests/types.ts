@@ -32,10 +32,8 @@ export type ShipRequestParcelPrice = {
   label: string;
   weightKg: number;
   dimensionsCm: string;
-  /** The calculator's total for this parcel (freight and import taxes), USD cents. */
+  /** The calculator's freight for this parcel, USD cents. */
   shippingUsdCents: number;
-  /** Of it, the import taxes paid at customs on the customer's behalf. */
-  importTaxesUsdCents: number;
   declaredUsdCents: number;
   /** Its customs category, by its description (categorizeItem). */
   category: CustomsCategory;
@@ -47,18 +45,18 @@ export type ShipRequestRepackPrice = {
   weightKg: number;
   dimensionsCm: string;
   packageCount: number;
-  /** The calculator's total for the repack's box (freight and import taxes), USD cents. */
+  /** The calculator's freight for the repack's box, USD cents. */
   shippingUsdCents: number;
-  importTaxesUsdCents: number;
   /** The declared values of the parcels inside, added up. */
   declaredUsdCents: number;
   /** The parcels inside as customs sees them: each one's category and declared value. */
-  items: CustomsItem[];
+  items: (CustomsItem & { packageId: string })[];
 };
 
 /**
  * The customs estimate of the request (docs/product/customs.md#where-the-estimate-is-shown): its
- * boxes on one guía against each on its own, with the rules in effect and the latest rate.
+ * boxes on one guía (the estimate the invoice charges, docs/product/customs.md#the-invoice) against
+ * each on its own, with the rules in effect and the latest rate.
  */
 export type ShipRequestCustoms = CustomsRulesNow & { comparison: ConsolidationComparison };
 
@@ -70,9 +68,11 @@ export type ShipRequestQuote = {
   parcels: ShipRequestParcelPrice[];
   repacks: ShipRequestRepackPrice[];
   totalWeightKg: number;
-  /** The calculator's totals added up: the freight and the import taxes (docs/product/quote-calculators.md). */
+  /** The freight and the import taxes added up (docs/product/quote-calculators.md). */
   shippingUsdCents: number;
+  /** The calculator's freight of the boxes added up (the ally's adjustment applied). */
   freightUsdCents: number;
+  /** The customs estimate of the shipment's guía (customs.comparison.consolidated), charged on the customer's behalf. */
   importTaxesUsdCents: number;
   storageUsdCents: number;
   /** Null until a recipient and a delivery are chosen. */
@@ -94,7 +94,7 @@ export type ShipRequestQuote = {
   quotedAt: string;
   /** Sent back with the confirmation: the price is honoured for the set days. */
   quoteToken: string | null;
-  /** 'Impuestos estimados': consolidated against separate; informative, not in the total. */
+  /** 'Impuestos estimados': consolidated (charged as importTaxesUsdCents) against separate. */
   customs: ShipRequestCustoms;
   /** The travel rules' warnings for this mode (docs/product/travel-rules.md); a block refuses instead. */
   travelWarnings: { label: string; flag: TravelFlag }[];

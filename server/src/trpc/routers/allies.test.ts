@@ -21,6 +21,7 @@ import {
 import type { Database } from '../../db/client';
 import { allies, mailboxes, packages, prealerts, recipients, users } from '../../db/schema';
 import { callerFor, newVisitor, TEST_APP_URL, trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import { createTestDatabase } from '../../test/db';
 import { csvRows } from '../../test/csv';
 import { rowValues, xlsxSheetOf } from '../../test/xlsx';
@@ -244,13 +245,17 @@ describe('allies: price and statement', () => {
     ] as const) {
       const id = await parcel(who.userId, who.mailboxId, 10, '50x40x30');
       const quote = await who.caller.shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' });
-      expect(quote.shippingUsdCents).toBe(adjustByBasisPoints(plain, bp));
-      expect(quote.parcels[0]!.shippingUsdCents).toBe(adjustByBasisPoints(plain, bp));
+      const freight = adjustByBasisPoints(plain, bp);
+      expect(quote.freightUsdCents).toBe(freight);
+      expect(quote.parcels[0]!.shippingUsdCents).toBe(freight);
+      // The customs estimate is not a price of ours: not adjusted, computed on the freight she pays.
+      expect(quote.importTaxesUsdCents).toBe(await guiaCustomsCents(db(), [id], 'air', freight));
+      expect(quote.shippingUsdCents).toBe(freight + quote.importTaxesUsdCents);
     }
     const id = await parcel(direct.user.id, direct.mailboxId, 10, '50x40x30');
     expect(
       (await callerFor(db(), direct.visitor).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' }))
-        .shippingUsdCents,
+        .freightUsdCents,
     ).toBe(plain);
   });
 
@@ -261,8 +266,12 @@ describe('allies: price and statement', () => {
       [3, '30x20x15'],
       [7.5, '50x40x30'],
     ];
+    let expectedShipping = 0;
     for (const [kg, dims] of weights) {
       const id = await parcel(hugo.userId, hugo.mailboxId, kg, dims);
+      // The adjusted freight and the customs estimate of its guía (shipping, as the shipment keeps it).
+      const freight = adjustByBasisPoints(usaAirCents(kg, dims.split('x').map(Number) as never), -1000);
+      expectedShipping += freight + (await guiaCustomsCents(db(), [id], 'air', freight));
       await hugo.caller.shipRequests.create({
         packageIds: [id],
         shippingMethod: 'aereo',
@@ -282,10 +291,7 @@ describe('allies: price and statement', () => {
     const month = caracasDay(new Date()).slice(0, 7);
     const statement = await tienda.caller.allyPortal.statement({ month });
     expect(statement.rows.map((r) => r.customer)).toEqual(['Hugo Estado', 'Hugo Estado']);
-    const expectedFreight = weights
-      .map(([kg, dims]) => adjustByBasisPoints(usaAirCents(kg, dims.split('x').map(Number) as never), -1000))
-      .reduce((a, b) => a + b, 0);
-    expect(statement.totals.shippingUsdCents).toBe(expectedFreight);
+    expect(statement.totals.shippingUsdCents).toBe(expectedShipping);
     const sum = (k: 'shippingUsdCents' | 'deliveryUsdCents' | 'totalUsdCents') =>
       statement.rows.reduce((t, r) => t + r[k], 0);
     expect(statement.totals).toMatchObject({

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import { createTestDatabase } from '../../test/db';
 import {
   customerWithActiveMailbox,
@@ -108,13 +109,16 @@ async function recipient() {
 const facturaOf = async (invoiceId: string) =>
   (await db().select().from(fiscalDocuments).where(eq(fiscalDocuments.invoiceId, invoiceId)))[0]!;
 
-describe('a ship request by air, with fiscal invoicing on', () => {
-  it('shows the IVA and the import taxes, and invoices exactly the total confirmed; IVA’s base leaves the import taxes out', async () => {
+describe('a ship request, with fiscal invoicing on', () => {
+  it.each([
+    ['aereo', 'air'],
+    ['maritimo', 'sea'],
+  ] as const)('by %s shows the IVA and the customs estimate, and invoices exactly the total confirmed; IVA’s base leaves the estimate out', async (method, mode) => {
     const id = await parcel(4, '40x30x20');
     const home = await recipient();
     const choice = {
       packageIds: [id],
-      shippingMethod: 'aereo' as const,
+      shippingMethod: method,
       recipientId: home,
       deliveryMethod: 'home' as const,
       insured: true,
@@ -125,7 +129,11 @@ describe('a ship request by air, with fiscal invoicing on', () => {
     expect(invoice!.usdCents).toBe(quote.totalUsdCents);
     expect(done.totalUsdCents).toBe(quote.totalUsdCents);
 
-    // The freight, delivery and insurance bear IVA; the import taxes (15 % of the freight) do not.
+    // The freight, delivery and insurance bear IVA; the import taxes (the customs estimate of the
+    // shipment's guía, computed here from the rules in effect) do not.
+    expect(quote.importTaxesUsdCents).toBe(
+      await guiaCustomsCents(db(), [id], mode, quote.freightUsdCents, quote.insuranceUsdCents),
+    );
     expect(quote.importTaxesUsdCents).toBeGreaterThan(0);
     const base = quote.freightUsdCents + quote.deliveryUsdCents! + quote.insuranceUsdCents;
     expect(quote.taxes.ivaBuckets).toEqual([

@@ -109,10 +109,15 @@ describe('customs estimates on the customer’s screens', () => {
       rate: now.rate?.vesPerUsd ?? null,
       parcels: quote.parcels.map((p) => ({
         items: [{ category: p.category, declaredValueUsdCents: p.declaredUsdCents }],
-        freightUsdCents: p.shippingUsdCents - p.importTaxesUsdCents,
+        freightUsdCents: p.shippingUsdCents,
         insuranceUsdCents: 0,
         boxes: 1,
       })),
+      // The shipment's guía reads its parcels in the order of their ids, as the invoice does.
+      consolidatedItems: quote.parcels
+        .toSorted((x, y) => (x.id < y.id ? -1 : 1))
+        .map((p) => ({ category: p.category, declaredValueUsdCents: p.declaredUsdCents })),
+      consolidatedInsuranceUsdCents: 0,
     });
     expect(quote.parcels.map((p) => p.category).sort()).toEqual(['books', 'clothing']);
     expect(quote.customs.comparison).toEqual(expected);
@@ -120,7 +125,10 @@ describe('customs estimates on the customer’s screens', () => {
     expect(quote.customs.comparison.differenceUsdCents).toBe(
       expected.consolidated.usdCents.total - expected.separateTotal.usdCents,
     );
-    // The estimate is shown, not charged: the total is the invoice's, as before.
+    // The consolidated estimate is charged: the import-tax line of the total she confirms.
+    expect(quote.importTaxesUsdCents).toBe(expected.consolidated.usdCents.total);
+    expect(quote.shippingUsdCents).toBe(quote.freightUsdCents + quote.importTaxesUsdCents);
+    expect(quote.taxes.importTaxesUsdCents).toBe(quote.importTaxesUsdCents);
     expect(quote.totalUsdCents).toBe(quote.taxes.totalUsdCents);
   });
 
@@ -161,6 +169,9 @@ describe('customs estimates on the customer’s screens', () => {
     expect(shown?.estimate.vesCentimos).toEqual(expected.vesCentimos);
     expect(shown?.rate).toEqual(row.vesPerUsd ? { vesPerUsd: row.vesPerUsd, rateDate: row.rateDate } : null);
     expect(shown?.estimate.verdict).toBe('courier');
+    // What her invoice charged as import taxes is this very estimate, frozen.
+    expect(line('shipping')).toBeGreaterThan(0);
+    expect(line('import_taxes')).toBe(expected.usdCents.total);
 
     const his = await as(pedro).billing.mine();
     expect(his.invoices.some((i) => i.number === done.invoiceNumber)).toBe(false);

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { testConfig } from '../../env';
 import { callerFor, TEST_APP_URL, trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import { createTestDatabase } from '../../test/db';
 import { customerWithActiveMailbox, signedInStaff, type CustomerWithMailbox } from '../../test/factories';
 
@@ -100,7 +101,7 @@ const linesOf = async (invoiceId: string) =>
 const declaredValueOf = async (id: string) =>
   (await db().select({ v: packages.estimatedValueUsdCents }).from(packages).where(eq(packages.id, id)))[0]!.v;
 
-/** The public calculator's freight and taxes for one of these parcels by air, no insurance. */
+/** The public calculator's freight for one of these parcels by air, no insurance. */
 const freightCents = () =>
   quoteUsa(
     { peso: kgToLb(2), largo: 30, ancho: 20, alto: 15, valor: null, seguro: false, tipo: 'aereo' },
@@ -213,11 +214,18 @@ describe('insurance', () => {
     const plain = await as(maria).shipRequests.quote(choice);
     const insured = await as(maria).shipRequests.quote({ ...choice, insured: true });
     // 5 % of $200.00, the calculator's own rate.
-    expect(plain.shippingUsdCents).toBe(2 * freightCents());
+    expect(plain.freightUsdCents).toBe(2 * freightCents());
     expect(plain.insuranceUsdCents).toBe(0);
     expect(insured.declaredUsdCents).toBe(200_00);
     expect(insured.insuranceUsdCents).toBe(10_00);
-    expect(insured.totalUsdCents).toBe(plain.totalUsdCents + 10_00);
+    // The premium is in the guía's customs value (CIF): the customs estimate charged grows with it.
+    const ids = [a.id, b.id];
+    expect(plain.importTaxesUsdCents).toBe(await guiaCustomsCents(db(), ids, 'air', plain.freightUsdCents));
+    expect(insured.importTaxesUsdCents).toBe(await guiaCustomsCents(db(), ids, 'air', plain.freightUsdCents, 10_00));
+    expect(insured.importTaxesUsdCents).toBeGreaterThan(plain.importTaxesUsdCents);
+    expect(insured.totalUsdCents).toBe(
+      plain.totalUsdCents + 10_00 + insured.importTaxesUsdCents - plain.importTaxesUsdCents,
+    );
     // The same premium as the public calculator's insurance on the same value.
     const calc = quoteUsa(
       {

@@ -7,6 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  CUSTOMS_RULES_V1,
+  categorizeItem,
+  estimateCustoms,
   PRICE_LIST_MESSAGES as M,
   PRICE_LIST_V1,
   caracasDay,
@@ -73,7 +76,8 @@ const versionCount = async () => (await db().select().from(priceListVersions)).l
 describe('version 1', () => {
   it('is exactly the figures the calculators used before (so their results stay the same)', async () => {
     const [v1] = await db().select().from(priceListVersions).where(eq(priceListVersions.number, 1));
-    expect(v1.prices).toEqual(PRICE_LIST_V1);
+    // As seeded, with the retired flat import-tax field (15 %), no longer read (docs/product/price-lists.md).
+    expect(v1.prices).toEqual({ ...PRICE_LIST_V1, usaAirTaxPercent: 15 });
     const { current, next } = await callerFor(db(), undefined, config).site.prices();
     expect(current).toMatchObject({ number: 1, prices: PRICE_LIST_V1 });
     expect(next).toBeNull();
@@ -220,6 +224,25 @@ const request = (packageId: string, quoteToken?: string | null) => ({
   quoteToken,
 });
 
+/**
+ * A parcel's freight by air and the customs estimate of its guía (docs/product/customs.md#the-invoice):
+ * the rules the database seeds, one $80 parcel whose description reveals no category ('Otros').
+ */
+const withCustoms = (freightUsdCents: number) =>
+  freightUsdCents +
+  estimateCustoms(CUSTOMS_RULES_V1, {
+    mode: 'air',
+    category: categorizeItem('Compra'),
+    declaredValueUsdCents: 80_00,
+    freightUsdCents,
+    insuranceUsdCents: 0,
+    boxes: 1,
+    rate: null,
+  }).usdCents.total;
+/** Version 1's total for one parcel (6 lb × $6.50) to Caracas ($5), and version 2's (× $8, $9). */
+const V1_TOTAL = withCustoms(39_00) + 5_00;
+const V2_TOTAL = withCustoms(48_00) + 9_00;
+
 /** Version 2 from tomorrow: dearer air, a dearer Caracas delivery. */
 async function scheduleDearer() {
   const day = inDays(1);
@@ -246,9 +269,9 @@ describe('invoices and the ship request', () => {
     const [b] = await db().select().from(invoices).where(eq(invoices.id, second.invoiceId));
     expect(a.priceListVersionId).toBe(v1.id);
     expect(b.priceListVersionId).toBe(v2.id);
-    // 2 kg = 4.41 lb, under the 6 lb minimum: 6 lb × $6.50 + 15 % and $5 to Caracas; then × $8 and $9.
-    expect(a.usdCents).toBe(39_00 + 5_85 + 5_00);
-    expect(b.usdCents).toBe(48_00 + 7_20 + 9_00);
+    // 2 kg = 4.41 lb, under the 6 lb minimum: 6 lb × $6.50, its customs estimate and $5 to Caracas; then × $8 and $9.
+    expect(a.usdCents).toBe(V1_TOTAL);
+    expect(b.usdCents).toBe(V2_TOTAL);
   });
 
   it('honours the price the customer saw for the set days, then asks them to look again', async () => {
@@ -256,7 +279,7 @@ describe('invoices and the ship request', () => {
     const id = await parcel();
     const seen = await as(maria).shipRequests.quote(request(id));
     expect(seen.priceList).toMatchObject({ id: v1.id, number: 1 });
-    expect(seen.totalUsdCents).toBe(49_85);
+    expect(seen.totalUsdCents).toBe(V1_TOTAL);
     const { day } = await scheduleDearer();
 
     // Six days after the quote (the default honours 7): the price seen, and the version recorded.
@@ -264,7 +287,7 @@ describe('invoices and the ship request', () => {
     vi.setSystemTime(new Date(seen.quotedAt).getTime() + 6 * DAY);
     const done = await as(maria).shipRequests.create(request(id, seen.quoteToken));
     vi.useRealTimers();
-    expect(done.totalUsdCents).toBe(49_85);
+    expect(done.totalUsdCents).toBe(V1_TOTAL);
     const [shipment] = await db().select().from(shipments).where(eq(shipments.id, done.shipmentId));
     expect(shipment.priceListVersionId).toBe(v1.id);
     expect(shipment.quotedAt!.toISOString()).toBe(seen.quotedAt);
@@ -282,7 +305,7 @@ describe('invoices and the ship request', () => {
     });
     // Quoting again shows the new price, which is then charged.
     const fresh = await as(maria).shipRequests.quote(request(late, old.quoteToken));
-    expect(fresh.totalUsdCents).toBe(64_20);
+    expect(fresh.totalUsdCents).toBe(V2_TOTAL);
     vi.useRealTimers();
     const [untouched] = await db().select().from(packages).where(eq(packages.id, late));
     expect(untouched.status).toBe('in_warehouse');
@@ -292,7 +315,7 @@ describe('invoices and the ship request', () => {
     const [v1] = await db().select().from(priceListVersions).where(eq(priceListVersions.number, 1));
     const id = await parcel();
     const seen = await as(maria).shipRequests.quote(request(id));
-    expect(seen.totalUsdCents).toBe(49_85);
+    expect(seen.totalUsdCents).toBe(V1_TOTAL);
     // The quote writes nothing; the dialog that showed it says so.
     expect(await db().select().from(priceQuotesSeen)).toEqual([]);
     await as(maria).shipRequests.quoteSeen({ quoteToken: seen.quoteToken });
@@ -305,11 +328,11 @@ describe('invoices and the ship request', () => {
     travelTo(day, 0);
     vi.setSystemTime(new Date(seen.quotedAt).getTime() + 3 * DAY);
     const again = await as(maria).shipRequests.quote(request(id));
-    expect(again.totalUsdCents).toBe(49_85);
+    expect(again.totalUsdCents).toBe(V1_TOTAL);
     expect(again.priceList.id).toBe(v1.id);
     expect(again.quotedAt).toBe(seen.quotedAt);
     const done = await as(maria).shipRequests.create(request(id));
-    expect(done.totalUsdCents).toBe(49_85);
+    expect(done.totalUsdCents).toBe(V1_TOTAL);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.id, done.invoiceId));
     expect(invoice.priceListVersionId).toBe(v1.id);
 
@@ -317,27 +340,27 @@ describe('invoices and the ship request', () => {
     const late = await parcel();
     vi.setSystemTime(new Date(seen.quotedAt).getTime() + 8 * DAY);
     const fresh = await as(maria).shipRequests.quote(request(late));
-    expect(fresh.totalUsdCents).toBe(64_20);
-    expect((await as(maria).shipRequests.create(request(late))).totalUsdCents).toBe(64_20);
+    expect(fresh.totalUsdCents).toBe(V2_TOTAL);
+    expect((await as(maria).shipRequests.create(request(late))).totalUsdCents).toBe(V2_TOTAL);
     vi.useRealTimers();
   });
 
   it('a price honoured is a ceiling: when the new version is cheaper, the new price applies', async () => {
     const id = await parcel();
     const seen = await as(maria).shipRequests.quote(request(id));
-    expect(seen.totalUsdCents).toBe(49_85);
+    expect(seen.totalUsdCents).toBe(V1_TOTAL);
     const day = inDays(1);
     const cheaper = await admin.caller.prices.create({
       effectiveFrom: day,
       prices: { ...PRICE_LIST_V1, usaAirRatePerLbUsdCents: 5_00 },
     });
     travelTo(day, 1);
-    // 6 lb × $5 + 15 % and $5 to Caracas, with or without the token she kept.
+    // 6 lb × $5, its customs estimate and $5 to Caracas, with or without the token she kept.
     const withToken = await as(maria).shipRequests.quote(request(id, seen.quoteToken));
-    expect(withToken.totalUsdCents).toBe(30_00 + 4_50 + 5_00);
+    expect(withToken.totalUsdCents).toBe(withCustoms(30_00) + 5_00);
     expect(withToken.priceList.id).toBe(cheaper.id);
     const done = await as(maria).shipRequests.create(request(id));
-    expect(done.totalUsdCents).toBe(39_50);
+    expect(done.totalUsdCents).toBe(withCustoms(30_00) + 5_00);
     vi.useRealTimers();
   });
 
@@ -352,7 +375,7 @@ describe('invoices and the ship request', () => {
     travelTo(day, 2);
     const done = await as(maria).shipRequests.create(request(id, forged));
     vi.useRealTimers();
-    expect(done.totalUsdCents).toBe(64_20);
+    expect(done.totalUsdCents).toBe(V2_TOTAL);
   });
 
   it('the honoured days are a setting of the administrator’s, audited', async () => {

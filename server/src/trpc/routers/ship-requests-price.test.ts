@@ -1,6 +1,7 @@
 // The ship request's price (docs/product/last-mile.md#the-ship-request): the public calculator's for
-// the same parcels plus storage and the delivery fee of the recipient's zone, with the price list in
-// effect; China parcels by sea only; another customer's parcel or recipient is a missing one.
+// the same parcels, the customs estimate of the shipment's guía (docs/product/customs.md#the-invoice),
+// plus storage and the delivery fee of the recipient's zone, with the price list in effect; China
+// parcels by sea only; another customer's parcel or recipient is a missing one.
 import { eq } from 'drizzle-orm';
 import {
   DELIVERY_FEE_DEFAULTS_USD_CENTS,
@@ -13,6 +14,7 @@ import {
 } from '@casillero/shared';
 import { mailboxes, packages, priceQuotesSeen } from '../../db/schema';
 import { trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import { describe, expect, it, vi } from 'vitest';
 import { useShipRequests, db, admin, maria, pedro, as, parcel, recipient, usaCents } from '../../test/ship-requests';
 
@@ -29,18 +31,23 @@ describe('ship requests: the price', () => {
       recipientId: home,
       deliveryMethod: 'home',
     });
-    const shipping = usaCents(10, [50, 40, 30], 120, 'aereo') + usaCents(2.5, [30, 20, 15], 80, 'aereo');
+    const freight = usaCents(10, [50, 40, 30], 120, 'aereo') + usaCents(2.5, [30, 20, 15], 80, 'aereo');
+    const shipping = freight + (await guiaCustomsCents(db(), [a, b], 'air', freight));
     expect(air.origin).toBe('miami');
     expect(air.methods).toEqual(['aereo', 'maritimo']);
+    expect(air.freightUsdCents).toBe(freight);
     expect(air.shippingUsdCents).toBe(shipping);
     expect(air.storageUsdCents).toBe(0);
     expect(air.deliveryUsdCents).toBe(DELIVERY_FEE_DEFAULTS_USD_CENTS.central);
     expect(air.totalUsdCents).toBe(shipping + DELIVERY_FEE_DEFAULTS_USD_CENTS.central);
 
     const sea = await as(maria).shipRequests.quote({ packageIds: [a, b], shippingMethod: 'maritimo' });
-    expect(sea.shippingUsdCents).toBe(
-      usaCents(10, [50, 40, 30], 120, 'maritimo') + usaCents(2.5, [30, 20, 15], 80, 'maritimo'),
-    );
+    const seaFreight = usaCents(10, [50, 40, 30], 120, 'maritimo') + usaCents(2.5, [30, 20, 15], 80, 'maritimo');
+    // By sea too, the estimate is charged apart (the sea rate no longer includes the taxes).
+    const seaCustoms = await guiaCustomsCents(db(), [a, b], 'sea', seaFreight);
+    expect(seaCustoms).toBeGreaterThan(0);
+    expect(sea.importTaxesUsdCents).toBe(seaCustoms);
+    expect(sea.shippingUsdCents).toBe(seaFreight + seaCustoms);
     expect(sea.deliveryUsdCents).toBeNull();
   });
 
@@ -53,7 +60,10 @@ describe('ship requests: the price', () => {
       .where(eq(packages.id, id));
     const quote = await as(maria).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' });
     expect(quote.storageUsdCents).toBeGreaterThanOrEqual(4 * feePerDayUsdCents);
-    expect(quote.totalUsdCents).toBe(usaCents(3, [40, 30, 20], 80, 'aereo') + quote.storageUsdCents);
+    const freight = usaCents(3, [40, 30, 20], 80, 'aereo');
+    expect(quote.totalUsdCents).toBe(
+      freight + (await guiaCustomsCents(db(), [id], 'air', freight)) + quote.storageUsdCents,
+    );
   });
 
   it('follows the fees per zone of the price list in effect (docs/product/price-lists.md)', async () => {
@@ -92,9 +102,12 @@ describe('ship requests: the price', () => {
     const id = await parcel({ user: pedro.user, mailboxId: box.id }, 4, '60x40x40');
     const quote = await as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'maritimo' });
     expect(quote.methods).toEqual(['maritimo']);
-    expect(quote.shippingUsdCents).toBe(
-      quoteChina({ largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false }, PRICE_LIST_V1)!.totalUsdCents,
-    );
+    const freight = quoteChina(
+      { largo: 60, ancho: 40, alto: 40, valor: 80, seguro: false },
+      PRICE_LIST_V1,
+    )!.totalUsdCents;
+    expect(quote.freightUsdCents).toBe(freight);
+    expect(quote.importTaxesUsdCents).toBe(await guiaCustomsCents(db(), [id], 'sea', freight));
     const err = await trpcError(as(pedro).shipRequests.quote({ packageIds: [id], shippingMethod: 'aereo' }));
     expect(err.message).toBe(M.methodNotOffered);
     await db().update(mailboxes).set({ location: 'miami' }).where(eq(mailboxes.id, pedro.mailboxId));

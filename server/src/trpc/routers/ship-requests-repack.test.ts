@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SHIP_REQUEST_MESSAGES as M, fromCents } from '@casillero/shared';
 import { invoices, packages, repackRequests, shipmentPackages, shipments } from '../../db/schema';
 import { trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import type { CustomerWithMailbox } from '../../test/factories';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,6 @@ import {
   parcel,
   recipient,
   usaCents,
-  usaImportTaxCents,
 } from '../../test/ship-requests';
 
 useShipRequests();
@@ -50,7 +50,6 @@ describe('ship requests: a finished repack', () => {
         dimensionsCm: '50x40x30',
         packageCount: 2,
         shippingUsdCents: boxCents,
-        importTaxesUsdCents: usaImportTaxCents(5.5, [50, 40, 30], fromCents(120 + 200)),
         // What the two parcels inside declare: the value insured if the box is insured.
         declaredUsdCents: 120 + 200,
         // For the customs estimate: each parcel inside with its declared value and category.
@@ -58,11 +57,14 @@ describe('ship requests: a finished repack', () => {
       },
     ]);
     expect(quote.repacks[0]!.items.toSorted((x, y) => x.declaredValueUsdCents - y.declaredValueUsdCents)).toEqual([
-      { category: 'other', declaredValueUsdCents: 120 },
-      { category: 'other', declaredValueUsdCents: 200 },
+      { packageId: a, category: 'other', declaredValueUsdCents: 120 },
+      { packageId: b, category: 'other', declaredValueUsdCents: 200 },
     ]);
     expect(quote.parcels).toEqual([]);
-    expect(quote.shippingUsdCents).toBe(boxCents);
+    // The freight and the customs estimate of the guía: the repack is one box.
+    expect(quote.freightUsdCents).toBe(boxCents);
+    expect(quote.importTaxesUsdCents).toBe(await guiaCustomsCents(db(), [a, b], 'air', boxCents, 0, 1));
+    expect(quote.shippingUsdCents).toBe(boxCents + quote.importTaxesUsdCents);
     expect(quote.totalWeightKg).toBe(5.5);
 
     // Next to a loose parcel, each is priced on its own.
@@ -72,7 +74,7 @@ describe('ship requests: a finished repack', () => {
       repackIds: [box.id],
       shippingMethod: 'aereo',
     });
-    expect(both.shippingUsdCents).toBe(boxCents + usaCents(1, [20, 20, 20], fromCents(80), 'aereo'));
+    expect(both.freightUsdCents).toBe(boxCents + usaCents(1, [20, 20, 20], fromCents(80), 'aereo'));
   });
 
   it('sends all of its parcels in the shipment and marks the repack shipped; twice is refused', async () => {
@@ -101,8 +103,14 @@ describe('ship requests: a finished repack', () => {
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
     expect(invoice.lines[0]).toEqual({
       description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'),
-      usdCents: boxCents - usaImportTaxCents(3.2, [35, 30, 25], fromCents(160)),
+      usdCents: boxCents,
+      kind: 'shipping',
     });
+    // The estimate charged is the guía's with the repack as one box, and the one her invoice shows.
+    const charged = invoice.lines.find((l) => l.kind === 'import_taxes');
+    expect(charged?.usdCents).toBe(await guiaCustomsCents(db(), [a, b], 'air', boxCents, 0, 1));
+    const shown = (await as(maria).billing.mine()).invoices.find((i) => i.id === invoice.id)?.customs;
+    expect(shown?.estimate.usdCents.total).toBe(charged?.usdCents);
     expect(s.totalWeightKg).toBe(3.2);
     // No longer offered, and a second request is refused like a parcel already requested.
     expect((await as(maria).shipRequests.repacks()).some((r) => r.id === box.id)).toBe(false);

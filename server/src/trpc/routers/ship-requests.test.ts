@@ -3,6 +3,7 @@
 // are sent at once; a departure takes the shipment only once its invoice is paid.
 import { and, eq } from 'drizzle-orm';
 import {
+  CUSTOMS_CHARGE_LABELS,
   DELIVERY_FEE_DEFAULTS_USD_CENTS,
   DELIVERY_MESSAGES,
   SHIP_REQUEST_MESSAGES as M,
@@ -10,6 +11,7 @@ import {
 } from '@casillero/shared';
 import { invoices, ledgerEntries, packages, shipmentPackages, shipments } from '../../db/schema';
 import { trpcError } from '../../test/caller';
+import { guiaCustomsCents } from '../../test/customs-charge';
 import { businessToday } from '../../lib/business-clock';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,7 +25,6 @@ import {
   recipient,
   agency,
   usaCents,
-  usaImportTaxCents,
 } from '../../test/ship-requests';
 
 useShipRequests();
@@ -53,18 +54,29 @@ describe('ship requests: confirming', () => {
     });
     const linked = await db().select().from(shipmentPackages).where(eq(shipmentPackages.shipmentId, s.id));
     expect(linked.map((l) => l.packageId).sort()).toEqual([a, b].sort());
-    const shipping = usaCents(6, [40, 30, 30], 80, 'aereo') + usaCents(1.2, [25, 20, 10], 80, 'aereo');
-    const importTaxes = usaImportTaxCents(6, [40, 30, 30], 80) + usaImportTaxCents(1.2, [25, 20, 10], 80);
+    const freight = usaCents(6, [40, 30, 30], 80, 'aereo') + usaCents(1.2, [25, 20, 10], 80, 'aereo');
+    // The customs estimate of the shipment's guía (both parcels, two boxes), by the rules in effect.
+    const importTaxes = await guiaCustomsCents(db(), [a, b], 'air', freight);
+    expect(importTaxes).toBeGreaterThan(0);
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
     expect(invoice.userId).toBe(maria.user.id);
     expect(invoice.number).toBe(done.invoiceNumber);
-    // The freight and, a line of their own, the import taxes paid at customs on her behalf.
+    // The freight and, a line of their own, the estimate collected on her behalf for customs.
     expect(invoice.lines).toEqual([
-      { description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'), usdCents: shipping - importTaxes },
-      { description: M.lineImportTaxes(s.shipmentCode), usdCents: importTaxes },
-      { description: M.lineDelivery('Entrega a domicilio'), usdCents: DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas },
+      { description: M.lineShipping(s.shipmentCode, 2, 'Aéreo'), usdCents: freight, kind: 'shipping' },
+      {
+        description: CUSTOMS_CHARGE_LABELS.invoiceLine(s.shipmentCode),
+        usdCents: importTaxes,
+        kind: 'import_taxes',
+        customsEstimate: true,
+      },
+      {
+        description: M.lineDelivery('Entrega a domicilio'),
+        usdCents: DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas,
+        kind: 'delivery',
+      },
     ]);
-    expect(invoice.usdCents).toBe(shipping + DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas);
+    expect(invoice.usdCents).toBe(freight + importTaxes + DELIVERY_FEE_DEFAULTS_USD_CENTS.caracas);
     // The customer sees it among their invoices.
     const mine = await as(maria).billing.mine();
     expect(JSON.stringify(mine)).toContain(done.invoiceNumber);
@@ -101,7 +113,8 @@ describe('ship requests: confirming', () => {
     });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, s.id));
     expect(invoice.lines).toHaveLength(2);
-    expect(invoice.usdCents).toBe(usaCents(2, [30, 30, 30], 80, 'aereo'));
+    const freight = usaCents(2, [30, 30, 30], 80, 'aereo');
+    expect(invoice.usdCents).toBe(freight + (await guiaCustomsCents(db(), [id], 'air', freight)));
   });
 
   it('puts a parcel in one request only when two are sent at once', async () => {

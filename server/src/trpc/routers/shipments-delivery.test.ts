@@ -61,7 +61,7 @@ describe('the delivery (docs/product/last-mile.md#delivery)', () => {
     const [invoice] = await db().select().from(invoices).where(eq(invoices.shipmentId, created.id));
     expect(invoice.lines).toEqual([
       expect.objectContaining({ usdCents: 2000 }),
-      { description: 'Entrega a domicilio: Barquisimeto, Lara', usdCents: 1200 },
+      { description: 'Entrega a domicilio: Barquisimeto, Lara', usdCents: 1200, kind: 'delivery' },
     ]);
     expect(invoice.usdCents).toBe(3200);
     // The details show who receives it and what the delivery costs.
