@@ -83,8 +83,8 @@ export type ThreadMessage = {
   at: string;
   from: 'customer' | 'desk' | 'staff';
   text: string;
-  /** A customer's file (its kind) or a staff's attachment. */
-  file: { kind: 'image' | 'document'; name: string | null } | null;
+  /** A customer's file (its kind) or a staff's attachment; `fileId` once it is kept (a customer's, downloaded by the desk). */
+  file: { kind: 'image' | 'document'; name: string | null; fileId: string | null } | null;
   /** An answer's delivery: pending, sent or failed (the outbox's). */
   status: string | null;
   /** Who of the staff sent it; the template when it went as one. */
@@ -151,6 +151,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
         replyId: replies.id,
         staffName: sql<string | null>`coalesce(${staff.fullName}, ${staffUser.email})`,
         fileName: storedFiles.originalName,
+        fileId: storedFiles.id,
       })
       .from(outbox)
       .leftJoin(replies, eq(replies.outboxId, outbox.id))
@@ -168,7 +169,10 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
       order: 0,
       from: 'customer' as const,
       text: m.text ?? '',
-      file: m.kind === 'image' || m.kind === 'document' ? { kind: m.kind, name: m.media?.filename ?? null } : null,
+      file:
+        m.kind === 'image' || m.kind === 'document'
+          ? { kind: m.kind, name: m.media?.filename ?? null, fileId: m.fileId }
+          : null,
       status: null,
       staffName: null,
       template: null,
@@ -181,7 +185,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
         order: m.queuePosition,
         from: m.replyId ? ('staff' as const) : ('desk' as const),
         text: m.body,
-        file: kind ? { kind, name: m.fileName } : null,
+        file: kind ? { kind, name: m.fileName, fileId: m.fileId } : null,
         status: m.status,
         staffName: m.staffName,
         template: m.template || null,

@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) =>
-  lastAnswerAfter(server.app, db(), phone, body);
+  lastAnswerAfter(server, db(), phone, body);
 const draftsOf = (userId: string) =>
   db()
     .select()
