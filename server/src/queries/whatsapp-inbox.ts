@@ -34,7 +34,7 @@ const assigneeUser = aliasedTable(users, 'assignee_user');
 const lastText = sql<string | null>`(
   select coalesce(m.text, case m.kind when 'image' then '🖼️' when 'document' then '📎' else null end)
   from ${inbound} m where m.from_phone = ${conversations.phone}
-  order by m.sent_at desc, m.created_at desc limit 1)`;
+  order by m.sent_at desc, m.position desc limit 1)`;
 
 /** Every conversation waiting for a person: those nobody has answered first, the longest wait first. */
 export async function listOpenConversations(db: DbOrTx, staffId: string, filter: ConversationFilter) {
@@ -137,7 +137,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
       .select()
       .from(inbound)
       .where(eq(inbound.fromPhone, phone))
-      .orderBy(desc(inbound.sentAt), desc(inbound.receivedAt))
+      .orderBy(desc(inbound.sentAt), desc(inbound.position))
       .limit(THREAD_LIMIT),
     db
       .select({
@@ -166,7 +166,8 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
     ...written.map((m) => ({
       id: m.id,
       at: m.sentAt.toISOString(),
-      order: 0,
+      // WhatsApp's times are whole seconds: within one, the order they were stored in.
+      order: m.position,
       from: 'customer' as const,
       text: m.text ?? '',
       file:
@@ -194,7 +195,9 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
   ];
   // The customer's messages by time, ours in the order they go out (the queue's: two people
   // replying at once may stamp their transactions' times the other way round), merged by time.
-  const theirs = messages.filter((m) => m.from === 'customer').sort((a, b) => a.at.localeCompare(b.at));
+  const theirs = messages
+    .filter((m) => m.from === 'customer')
+    .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
   const ours = messages.filter((m) => m.from !== 'customer').sort((a, b) => a.order - b.order);
   const merged: typeof messages = [];
   while (theirs.length || ours.length) {

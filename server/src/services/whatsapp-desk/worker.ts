@@ -186,6 +186,8 @@ export function createDeskWorker(deps: DeskWorkerDeps) {
       timer = null;
       await running;
     },
+    /** One round now (claim, answer, let go); returns how many steps were done. */
+    runRound: () => runDeskRound(deps),
     /**
      * Runs rounds until every stored message is answered and followed up, by this worker or
      * another one still holding a number (waited for in short steps); for tests and the bench.
