@@ -48,7 +48,14 @@ export type NextStep =
   /** Nothing left: every message answered and followed up. */
   | { kind: 'idle' }
   /** A message answered earlier whose download was not done (its worker stopped): do it first. */
-  | { kind: 'follow_up'; messageId: string; userId: string | null; phone: string; followUp: WhatsappFollowUp }
+  | {
+      kind: 'follow_up';
+      messageId: string;
+      userId: string | null;
+      phone: string;
+      followUp: WhatsappFollowUp;
+      more: true;
+    }
   /** A message just answered; its follow-up, if any, to do now. */
   | {
       kind: 'answered';
@@ -57,6 +64,8 @@ export type NextStep =
       phone: string;
       answer: Answer | null;
       followUp: WhatsappFollowUp | null;
+      /** Whether another message of the number was waiting behind it (a later one wakes the worker). */
+      more: boolean;
     };
 
 /** The message as the webhook read it, from its row. */
@@ -94,7 +103,7 @@ export function answerNextMessage(
       .where(eq(whatsappConversations.phone, phone))
       .for('no key update');
     if (!locked) return { kind: 'idle' };
-    const [row] = await tx
+    const [row, behind] = await tx
       .select()
       .from(whatsappInboundMessages)
       .where(
@@ -104,10 +113,10 @@ export function answerNextMessage(
         ),
       )
       .orderBy(asc(whatsappInboundMessages.position))
-      .limit(1);
+      .limit(2);
     if (!row) return { kind: 'idle' };
     if (row.answeredAt && row.followUp)
-      return { kind: 'follow_up', messageId: row.id, userId: row.userId, phone, followUp: row.followUp };
+      return { kind: 'follow_up', messageId: row.id, userId: row.userId, phone, followUp: row.followUp, more: true };
     options.onMessage?.(row.id);
     const message = inboundOf(row);
 
@@ -132,7 +141,7 @@ export function answerNextMessage(
       .update(whatsappInboundMessages)
       .set({ answeredAt: now, userId, answer, followUp })
       .where(eq(whatsappInboundMessages.id, row.id));
-    return { kind: 'answered', messageId: row.id, userId, phone, answer, followUp };
+    return { kind: 'answered', messageId: row.id, userId, phone, answer, followUp, more: behind !== undefined };
   });
 }
 

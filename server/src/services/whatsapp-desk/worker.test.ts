@@ -55,7 +55,12 @@ afterAll(async () => {
 /** Posts a delivery to a server, its worker not run: what the webhook alone does. */
 async function deliver(messages: InboundFixture[], server = one) {
   const { body, ids } = messagesDelivery(messages);
-  const res = await server.app.inject({ method: 'POST', url: '/webhooks/whatsapp', headers: signedHeaders(body), payload: body });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/webhooks/whatsapp',
+    headers: signedHeaders(body),
+    payload: body,
+  });
   expect(res.statusCode).toBe(200);
   return { ids, res: res.json() as { stored: number } };
 }

@@ -119,6 +119,7 @@ async function answerNumber(deps: DeskWorkerDeps, phone: string): Promise<number
       if (step.kind === 'idle') break;
       done++;
       await followUp(deps, step);
+      if (!step.more) break;
     }
   } finally {
     await releaseLease(db, phone).catch((err: unknown) => log.warn({ err }, 'Cesión de un número de WhatsApp fallida'));
