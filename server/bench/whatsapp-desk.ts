@@ -6,6 +6,8 @@
 //    answers queued in the order they wrote; also how long until the last one is answered;
 // 2. the desk's answer to "Cuánto debo" for a customer with 50 open invoices (the message stored,
 //    then answered and queued in the worker's transaction): target 200 ms or less (p95).
+// BENCH_WHATSAPP_ANSWER=after leaves the worker stopped during the burst (what accepting alone
+// costs), then lets it answer everything.
 // `npm run bench -w server -- --solo-whatsapp` measures only these, on the embedded database and on
 // a fresh database of the PostgreSQL server BENCH_DATABASE_URL (or DATABASE_URL) names.
 import { createHmac, randomUUID } from 'node:crypto';
@@ -103,8 +105,9 @@ export async function measureWhatsappBurst(database: Database, where: string) {
     database,
   });
   const base = (await server.listen()).replace('localhost', '127.0.0.1');
-  // As start.ts runs it: woken by each delivery.
-  server.whatsappDesk.start();
+  // As start.ts runs it, woken by each delivery (or, to measure accepting alone, only after).
+  const answerAfter = process.env.BENCH_WHATSAPP_ANSWER === 'after';
+  if (!answerAfter) server.whatsappDesk.start();
   const url = `${base}/webhooks/whatsapp`;
   const now = Date.now();
   let posted = 0;
@@ -153,7 +156,7 @@ export async function measureWhatsappBurst(database: Database, where: string) {
   ).length;
   const perSecond = Math.round(messages / seconds);
   console.log(
-    `  ${messages.toLocaleString('es-ES')} mensajes de ${CUSTOMERS} clientes (${posted.toLocaleString('es-ES')} entregas con las repetidas), ` +
+    `  ${answerAfter ? 'worker parado durante la ráfaga: ' : ''}${messages.toLocaleString('es-ES')} mensajes de ${CUSTOMERS} clientes (${posted.toLocaleString('es-ES')} entregas con las repetidas), ` +
       `${IN_FLIGHT} clientes a la vez: aceptados en ${seconds.toFixed(1)} s, ${perSecond} mensajes/s (objetivo ≥ ${TARGET_PER_S}) ` +
       `${perSecond >= TARGET_PER_S ? 'OK' : 'LENTO'}; todos respondidos a los ${answeredSeconds.toFixed(1)} s ` +
       `(${Math.round(messages / answeredSeconds)} mensajes/s)`,
