@@ -208,7 +208,7 @@ export async function createServer({ config, database, logStream, trackingProvid
     providers: trackingProviders ?? [trackingProviderFor(config)],
   });
   // What customers write to the business's WhatsApp number (docs/product/whatsapp-desk.md).
-  await registerWhatsappWebhookRoutes(app, { db: db.db, config });
+  const whatsappDesk = await registerWhatsappWebhookRoutes(app, { db: db.db, config });
   // Pre-alerts from e-mail through Mailgun's inbound route (docs/product/prealerts-from-email.md#recepción).
   await registerInboundMailWebhook(app, { db: db.db, config });
   // The public REST API with keys (docs/product/public-api.md).
@@ -220,6 +220,8 @@ export async function createServer({ config, database, logStream, trackingProvid
     app,
     database: db,
     operations,
+    /** The WhatsApp desk's worker answering what the webhook stores: start.ts starts it, tests run it. */
+    whatsappDesk,
     /** Listens on the configured port; returns the local URL. */
     async listen(): Promise<string> {
       await app.listen({ port: config.port, host: config.host });

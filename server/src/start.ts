@@ -58,6 +58,8 @@ export async function start(config: Config): Promise<void> {
       : logWhatsappSender(log),
     log,
   );
+  // The WhatsApp desk's answers to what its webhook stored, woken by each delivery.
+  server.whatsappDesk.start();
   // Web push to the customers' browsers: always on (no account needed, only our VAPID key).
   const pushWorker = startPushWorker(db, webPushSender(db, config.push, config.appUrl), log);
   // Números de control for facturas and notes, in order, retried while the provider is down.
@@ -148,6 +150,7 @@ export async function start(config: Config): Promise<void> {
         await Promise.all([
           worker.stop(),
           whatsappWorker.stop(),
+          server.whatsappDesk.stop(),
           pushWorker.stop(),
           controlWorker.stop(),
           webhookWorker?.stop(),

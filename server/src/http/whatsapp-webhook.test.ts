@@ -51,8 +51,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const post = (body: string, headers: Record<string, string> = signedHeaders(body), server = one) =>
-  server.app.inject({ method: 'POST', url: '/webhooks/whatsapp', headers, payload: body });
+/** A delivery posted to a server, then what it stored answered by the desk's worker. */
+async function post(body: string, headers: Record<string, string> = signedHeaders(body), server = one) {
+  const res = await server.app.inject({ method: 'POST', url: '/webhooks/whatsapp', headers, payload: body });
+  await server.whatsappDesk.runUntilIdle();
+  return res;
+}
 
 async function tableCounts() {
   const [m] = await db().select({ n: count() }).from(whatsappInboundMessages);

@@ -4,9 +4,9 @@
 //                            equal to WHATSAPP_VERIFY_TOKEN → hub.challenge echoed; else 403.
 //   POST /webhooks/whatsapp  a delivery: X-Hub-Signature-256 checked against the body's bytes with
 //                            WHATSAPP_APP_SECRET (forged → 401, nothing stored), then each message
-//                            stored and answered once (services/whatsapp-desk/receive.ts) → 200;
-//                            a payment report's receipt, or a pre-alert's invoice, is then
-//                            downloaded and the report or the draft made.
+//                            stored once, in one insert (services/whatsapp-desk/receive.ts) → 200.
+// The answers are the desk's worker's (services/whatsapp-desk/worker.ts), woken here when a message
+// is stored: the server's `whatsappDesk`, started by start.ts.
 // Meta retries a delivery until it gets a 200 and may send one message twice: both are normal,
 // and a message already stored is answered 200 with nothing done again.
 import { timingSafeEqual } from 'node:crypto';
@@ -16,9 +16,8 @@ import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { readWhatsappWebhook, whatsappSignatureValid } from '../messaging/whatsapp-webhook';
 import { createFileStore, type FileStore } from '../files/file-store';
-import { finishPaymentReport } from '../services/whatsapp-desk/payment-report';
-import { finishWhatsappPrealert } from '../services/whatsapp-desk/prealert';
-import { receiveWhatsappMessage } from '../services/whatsapp-desk/receive';
+import { storeWhatsappMessages } from '../services/whatsapp-desk/receive';
+import { createDeskWorker, type DeskWorker } from '../services/whatsapp-desk/worker';
 import { sendError } from './errors';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -29,15 +28,20 @@ function sameText(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function registerWhatsappWebhookRoutes(
+/** The routes, and the desk's worker that answers what they store (not started: start.ts starts it). */
+export async function registerWhatsappWebhookRoutes(
   app: FastifyInstance,
   options: { db: Db; config: Config; fileStore?: FileStore },
-) {
+): Promise<DeskWorker> {
   const { verifyToken, appSecret } = options.config.whatsappWebhook;
-  // Payment receipts sent on the desk go where uploaded ones go.
+  // Payment receipts and files sent on the desk go where uploaded ones go.
   const fileStore = options.fileStore ?? createFileStore(options.config);
-  if (!options.fileStore) app.addHook('onClose', async () => fileStore.close());
-  return app.register(async (scope) => {
+  const desk = createDeskWorker({ db: options.db, config: options.config, fileStore, log: app.log });
+  app.addHook('onClose', async () => {
+    await desk.stop();
+    if (!options.fileStore) fileStore.close();
+  });
+  await app.register(async (scope) => {
     // Every body as its bytes, whatever its content type: the signature is over them.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -61,24 +65,11 @@ export function registerWhatsappWebhookRoutes(
       }
       const messages = readWhatsappWebhook(raw.toString('utf8'));
       if (!messages) return sendError(reply, 400, M.webhookMalformed);
-      let stored = 0;
-      // In the order WhatsApp lists them, each in its own transaction; a payment receipt is
-      // downloaded after its message is stored, outside any transaction.
-      for (const message of messages) {
-        const outcome = await receiveWhatsappMessage(options.db, message, { appUrl: options.config.appUrl });
-        if (outcome.stored) stored++;
-        if (outcome.receipt) {
-          await finishPaymentReport(options.db, { config: options.config, fileStore }, outcome.receipt).catch(
-            (err: unknown) => req.log.error({ err }, 'Reporte de pago por WhatsApp no terminado'),
-          );
-        }
-        if (outcome.invoice) {
-          await finishWhatsappPrealert(options.db, { config: options.config, fileStore }, outcome.invoice).catch(
-            (err: unknown) => req.log.error({ err }, 'Prealerta por WhatsApp no terminada'),
-          );
-        }
-      }
+      // All in one insert, in the order WhatsApp lists them; answered by the worker.
+      const stored = await storeWhatsappMessages(options.db, messages);
+      if (stored > 0) desk.wake();
       return reply.status(200).send({ ok: true, received: messages.length, stored });
     });
   });
+  return desk;
 }

@@ -34,7 +34,7 @@ const assigneeUser = aliasedTable(users, 'assignee_user');
 const lastText = sql<string | null>`(
   select coalesce(m.text, case m.kind when 'image' then '🖼️' when 'document' then '📎' else null end)
   from ${inbound} m where m.from_phone = ${conversations.phone}
-  order by m.sent_at desc, m.created_at desc limit 1)`;
+  order by m.sent_at desc, m.position desc limit 1)`;
 
 /** Every conversation waiting for a person: those nobody has answered first, the longest wait first. */
 export async function listOpenConversations(db: DbOrTx, staffId: string, filter: ConversationFilter) {
@@ -83,8 +83,8 @@ export type ThreadMessage = {
   at: string;
   from: 'customer' | 'desk' | 'staff';
   text: string;
-  /** A customer's file (its kind) or a staff's attachment. */
-  file: { kind: 'image' | 'document'; name: string | null } | null;
+  /** A customer's file (its kind) or a staff's attachment; `fileId` once it is kept (a customer's, downloaded by the desk). */
+  file: { kind: 'image' | 'document'; name: string | null; fileId: string | null } | null;
   /** An answer's delivery: pending, sent or failed (the outbox's). */
   status: string | null;
   /** Who of the staff sent it; the template when it went as one. */
@@ -137,7 +137,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
       .select()
       .from(inbound)
       .where(eq(inbound.fromPhone, phone))
-      .orderBy(desc(inbound.sentAt), desc(inbound.receivedAt))
+      .orderBy(desc(inbound.sentAt), desc(inbound.position))
       .limit(THREAD_LIMIT),
     db
       .select({
@@ -151,6 +151,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
         replyId: replies.id,
         staffName: sql<string | null>`coalesce(${staff.fullName}, ${staffUser.email})`,
         fileName: storedFiles.originalName,
+        fileId: storedFiles.id,
       })
       .from(outbox)
       .leftJoin(replies, eq(replies.outboxId, outbox.id))
@@ -165,10 +166,14 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
     ...written.map((m) => ({
       id: m.id,
       at: m.sentAt.toISOString(),
-      order: 0,
+      // WhatsApp's times are whole seconds: within one, the order they were stored in.
+      order: m.position,
       from: 'customer' as const,
       text: m.text ?? '',
-      file: m.kind === 'image' || m.kind === 'document' ? { kind: m.kind, name: m.media?.filename ?? null } : null,
+      file:
+        m.kind === 'image' || m.kind === 'document'
+          ? { kind: m.kind, name: m.media?.filename ?? null, fileId: m.fileId }
+          : null,
       status: null,
       staffName: null,
       template: null,
@@ -181,7 +186,7 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
         order: m.queuePosition,
         from: m.replyId ? ('staff' as const) : ('desk' as const),
         text: m.body,
-        file: kind ? { kind, name: m.fileName } : null,
+        file: kind ? { kind, name: m.fileName, fileId: m.fileId } : null,
         status: m.status,
         staffName: m.staffName,
         template: m.template || null,
@@ -190,7 +195,9 @@ async function threadOf(db: DbOrTx, phone: string): Promise<ThreadMessage[]> {
   ];
   // The customer's messages by time, ours in the order they go out (the queue's: two people
   // replying at once may stamp their transactions' times the other way round), merged by time.
-  const theirs = messages.filter((m) => m.from === 'customer').sort((a, b) => a.at.localeCompare(b.at));
+  const theirs = messages
+    .filter((m) => m.from === 'customer')
+    .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
   const ours = messages.filter((m) => m.from !== 'customer').sort((a, b) => a.order - b.order);
   const merged: typeof messages = [];
   while (theirs.length || ours.length) {

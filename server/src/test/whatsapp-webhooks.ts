@@ -7,6 +7,10 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { whatsappOutbox } from '../db/schema';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
+import type { InboundWhatsappMessage } from '../messaging/whatsapp-webhook';
+import { answerNextMessage } from '../services/whatsapp-desk/answer';
+import { storeWhatsappMessages } from '../services/whatsapp-desk/receive';
+import type { DeskWorker } from '../services/whatsapp-desk/worker';
 import { newVisitor } from './caller';
 import { signedInCustomer } from './factories';
 
@@ -161,16 +165,27 @@ export async function customerWithVerifiedWhatsapp(db: Db, nombre = 'Ana Pérez'
   return { ...c, phone };
 }
 
+/** A server as the tests post to it: its app, and the desk's worker answering what it stores. */
+export type DeskServer = { app: { inject: (o: object) => Promise<{ json: () => unknown }> }; whatsappDesk: DeskWorker };
+
 /**
- * The customer writes (taps, sends) `body` to the desk through the signed webhook; the desk's last
- * answer to them, as they read it.
+ * A message stored as the webhook stores it, then the number's messages answered as the worker
+ * answers them (without the downloads: for tests that post no file).
  */
-export async function lastAnswerAfter(
-  app: { inject: (o: object) => Promise<{ json: () => unknown }> },
-  db: Db,
-  phone: string,
-  body: InboundFixture['body'],
-) {
+export async function receiveAndAnswer(db: Db, message: InboundWhatsappMessage, options: { appUrl: string }) {
+  await storeWhatsappMessages(db, [message]);
+  for (;;) {
+    const step = await answerNextMessage(db, message.from, options);
+    if (step.kind !== 'answered') return;
+  }
+}
+
+/**
+ * The customer writes (taps, sends) `body` to the desk through the signed webhook; once the desk's
+ * worker has answered (and downloaded what it was sent), its last answer to them, as they read it.
+ */
+export async function lastAnswerAfter(server: DeskServer, db: Db, phone: string, body: InboundFixture['body']) {
+  const { app } = server;
   const { body: delivery } = messagesDelivery([{ from: phone, body }]);
   const res = await app.inject({
     method: 'POST',
@@ -180,6 +195,7 @@ export async function lastAnswerAfter(
   });
   if ((res.json() as { stored?: number }).stored !== 1)
     throw new Error(`La entrega no se guardó: ${JSON.stringify(res.json())}`);
+  await server.whatsappDesk.runUntilIdle();
   const answers = await answersTo(db, phone);
   return answers[answers.length - 1]!.body;
 }

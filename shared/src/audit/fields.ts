@@ -24,6 +24,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   unknown_reply_on: 'Respuesta a número sin cuenta el',
   first_response_at: 'Primera respuesta',
   closed_by: 'Cerrada por',
+  answering_until: 'Respuesta automática en curso hasta',
   outbox_id: 'Mensaje en cola',
   staff_id: 'Respondió',
   text: 'Texto',

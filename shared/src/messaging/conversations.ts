@@ -157,6 +157,8 @@ export const CONVERSATION_MESSAGES = {
   removeFile: 'Quitar',
   image: 'Imagen',
   document: 'Documento',
+  /** The thread's link that opens a file the customer sent or a reply carried. */
+  openFile: 'Abrir archivo',
   mailboxes: (codes: string) => `Casillero: ${codes}`,
   shipments: (n: number) => `Envíos abiertos (${n})`,
   parcels: (n: number) => `En el almacén (${n})`,

@@ -7,6 +7,7 @@ import { CONVERSATION_MESSAGES as M, formatDateTime, formatWait, type OutboxStat
 import { getErrorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { InvoiceLink } from '../prealerts/InvoiceLink';
 import { ReplyComposer } from './ReplyComposer';
 
 export function ConversationThread({ phone, onClosed }: { phone: string; onClosed: () => void }) {
@@ -114,6 +115,7 @@ export function ConversationThread({ phone, onClosed }: { phone: string; onClose
                       {m.file.name ?? (m.file.kind === 'image' ? M.image : M.document)}
                     </Text>
                   )}
+                  {m.file?.fileId && <InvoiceLink fileId={m.file.fileId} label={M.openFile} />}
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {m.text}
                   </Text>

@@ -3,7 +3,7 @@
 // conversation per number: whose it is, when they last wrote (the 24-hour window for free-form
 // replies), whether it waits for a person, and the day the sign-up answer was last sent to it.
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DESK_INTENTS } from '@casillero/shared';
 import { createdAt, requiredRef, timestamptz, uuidPk } from './columns';
 import { storedFiles } from './files';
@@ -35,6 +35,11 @@ export const whatsappConversations = pgTable(
     /** When and by whom it was last closed (needs_agent_since back to null). */
     closedAt: timestamptz('closed_at'),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The lease of the desk's worker answering this number's messages (services/whatsapp-desk/worker.ts):
+     * no other worker takes the number until it passes (a worker that died lets it go this way).
+     */
+    answeringUntil: timestamptz('answering_until'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -42,6 +47,15 @@ export const whatsappConversations = pgTable(
     index('whatsapp_conversations_needs_agent_idx').on(t.needsAgentSince).where(sql`${t.needsAgentSince} is not null`),
   ],
 );
+
+/**
+ * What is left to do for a message once answered, outside its transaction: download a payment
+ * report's receipt, a pre-alert's invoice, or a file sent to a person (kept for the inbox).
+ */
+export type WhatsappFollowUp =
+  | { kind: 'receipt'; mediaId: string }
+  | { kind: 'invoice'; mediaId: string; filename: string | null }
+  | { kind: 'attachment'; mediaId: string; filename: string | null };
 
 /** Each message received, once: its WhatsApp id is unique. */
 export const whatsappInboundMessages = pgTable(
@@ -60,17 +74,35 @@ export const whatsappInboundMessages = pgTable(
     text: text('text'),
     /** The id of the button or list row tapped (DESK_BUTTONS), or a quick reply's payload. */
     replyId: text('reply_id'),
-    /** An image's or document's media id, type and file name (downloading it is not this slice's). */
+    /** WhatsApp's type of the message ('reaction', 'sticker', … for kind 'other'). */
+    rawType: text('raw_type'),
+    /** An image's or document's media id, type and file name, as the webhook gives them. */
     media: jsonb('media').$type<{ id: string; mimeType?: string; filename?: string }>(),
+    /** The sender's WhatsApp profile name in the delivery, for their conversation. */
+    profileName: text('profile_name'),
     /** What the desk answered with: an intent, 'pay' (the payment report), 'prealert' (a pre-alert by its invoice), 'menu', 'file', 'unknown_number' or null (no answer). */
     answer: text('answer', { enum: [...DESK_INTENTS, 'pay', 'prealert', 'menu', 'file', 'unknown_number'] }),
     /** When WhatsApp says it was written. */
     sentAt: timestamptz('sent_at').notNull(),
     receivedAt: createdAt(),
+    /** The order messages were stored in (and WhatsApp listed them in a delivery): each number's are answered in it. */
+    position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** When the desk's worker answered it (or decided it gets no answer); null: still to answer. */
+    answeredAt: timestamptz('answered_at'),
+    /** Answering it failed this many times (the worker gives up after a few, so the number is not held). */
+    answerAttempts: integer('answer_attempts').notNull().default(0),
+    /** A download left to do after the answer (null once done): the next message waits for it. */
+    followUp: jsonb('follow_up').$type<WhatsappFollowUp>(),
+    /** The file the customer sent (an image or a PDF), downloaded and kept for the inbox. */
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('whatsapp_inbound_messages_wa_message_id_key').on(t.waMessageId),
     index('whatsapp_inbound_messages_from_phone_sent_at_idx').on(t.fromPhone, t.sentAt),
+    // The worker's queue: each number's messages still to answer or follow up, in order.
+    index('whatsapp_inbound_messages_pending_idx')
+      .on(t.fromPhone, t.position)
+      .where(sql`${t.answeredAt} is null or ${t.followUp} is not null`),
   ],
 );
 

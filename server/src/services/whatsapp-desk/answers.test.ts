@@ -16,9 +16,8 @@ import {
   answersTo,
   buttonReply,
   customerWithVerifiedWhatsapp,
+  lastAnswerAfter,
   listReply,
-  messagesDelivery,
-  signedHeaders,
   TEST_APP_SECRET,
   TEST_VERIFY_TOKEN,
   text,
@@ -44,18 +43,7 @@ afterAll(async () => {
 });
 
 /** The customer writes (or taps) this; the desk's last answer to them, as they read it. */
-async function ask(phone: string, body: Parameters<typeof messagesDelivery>[0][number]['body']) {
-  const { body: delivery } = messagesDelivery([{ from: phone, body }]);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/webhooks/whatsapp',
-    headers: signedHeaders(delivery),
-    payload: delivery,
-  });
-  expect(res.json()).toMatchObject({ stored: 1 });
-  const answers = await answersTo(db(), phone);
-  return answers[answers.length - 1].body;
-}
+const ask = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) => lastAnswerAfter(server, db(), phone, body);
 
 /** A customer with a verified WhatsApp, the invoice sign-up issued them voided: they owe only what a test issues. */
 async function customer(nombre: string) {

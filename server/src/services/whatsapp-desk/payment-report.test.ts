@@ -57,8 +57,7 @@ afterAll(async () => {
 });
 
 /** The customer writes, taps or sends this; the desk's last answer, as they read it. */
-const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) =>
-  lastAnswerAfter(server.app, db(), phone, body);
+const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) => lastAnswerAfter(server, db(), phone, body);
 
 const photo = (bytes: Buffer, mime?: string) => whatsapp.photo(bytes, mime);
 

@@ -58,8 +58,7 @@ afterAll(async () => {
   await stopOcr();
 });
 
-const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) =>
-  lastAnswerAfter(server.app, db(), phone, body);
+const say = (phone: string, body: Parameters<typeof lastAnswerAfter>[3]) => lastAnswerAfter(server, db(), phone, body);
 const draftsOf = (userId: string) =>
   db()
     .select()

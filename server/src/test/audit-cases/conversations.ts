@@ -4,14 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { DESK_BUTTONS } from '@casillero/shared';
 import { whatsappDeskReplies } from '../../db/schema';
-import { receiveWhatsappMessage } from '../../services/whatsapp-desk/receive';
 import { type Case, db, config } from '../audit';
-import { customerWithVerifiedWhatsapp, wamid } from '../whatsapp-webhooks';
+import { customerWithVerifiedWhatsapp, receiveAndAnswer, wamid } from '../whatsapp-webhooks';
 
 /** A customer who tapped "Hablar con alguien": their conversation waits for a person. */
 export async function openConversation(database = db(), appUrl = config.appUrl) {
   const { phone, user } = await customerWithVerifiedWhatsapp(database, 'Carla Audita');
-  await receiveWhatsappMessage(
+  await receiveAndAnswer(
     database,
     {
       id: wamid(),

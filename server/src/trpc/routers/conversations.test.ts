@@ -21,14 +21,13 @@ import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 import { cloudApiSender, deliverDueWhatsapp } from '../../messaging/whatsapp-worker';
 import { createServer } from '../../server';
 import { issueInvoice } from '../../services/billing/invoices';
-import { receiveWhatsappMessage } from '../../services/whatsapp-desk/receive';
 import { TEST_APP_URL, trpcError } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/factories';
 import { tempStorageDir, tinyPdf, tinyPng, uploadFile } from '../../test/files';
 import { withDatabase } from '../../test/global-setup';
 import { openConversation } from '../../test/audit-cases/conversations';
-import { answersTo, wamid } from '../../test/whatsapp-webhooks';
+import { answersTo, receiveAndAnswer, wamid } from '../../test/whatsapp-webhooks';
 
 const HOUR = 3600 * 1000;
 type Attachment = { bytes: Buffer; name: string; contentType: string };
@@ -58,7 +57,7 @@ afterAll(async () => {
 
 /** The customer writes again (a text), as the webhook stores it. */
 const customerWrites = (phone: string, text: string) =>
-  receiveWhatsappMessage(
+  receiveAndAnswer(
     db(),
     {
       id: wamid(),
