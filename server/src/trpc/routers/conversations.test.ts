@@ -213,8 +213,8 @@ describe('replying with a file', () => {
 
     const thread = (await atencion.caller.conversations.detail({ phone })).thread.filter((m) => m.from === 'staff');
     expect(thread.map((m) => m.file)).toEqual([
-      { kind: 'document', name: 'factura-tienda.pdf' },
-      { kind: 'image', name: 'etiqueta.png' },
+      { kind: 'document', name: 'factura-tienda.pdf', fileId },
+      { kind: 'image', name: 'etiqueta.png', fileId: photoId },
     ]);
     expect(thread[0]).toMatchObject({
       text: '📎 factura-tienda.pdf\nTu factura',
