@@ -83,6 +83,7 @@ describe("'Asegurar envío' in staff's Crear Envío", () => {
     expect((await shipmentOf(done.id)).insuredValueUsdCents).toBe(200_00);
     const invoice = await invoiceOf(done.id);
     expect(invoice.lines).toContainEqual({
+      kind: 'insurance',
       description: INSURANCE_LABELS.invoiceLine(done.shipmentCode, formatUsdCents(200_00)),
       usdCents: 10_00,
     });
