@@ -247,10 +247,11 @@ describe.skipIf(!chromium)('Reclamos en el teléfono de María', () => {
     await signIn(maria, url(), DEMO.customer, DEMO.password);
     await maria.waitForURL((u) => u.pathname.startsWith('/dashboard'));
     const { invoices } = await query<{
-      invoices: { shipmentCode: string | null; lines: { description: string; usdCents: number }[] }[];
+      invoices: { shipmentCode: string | null; lines: { kind?: string; description: string; usdCents: number }[] }[];
     }>(maria.request, url(), 'billing.mine');
     const invoice = invoices.find((i) => i.shipmentCode === code);
     expect(invoice?.lines).toContainEqual({
+      kind: 'insurance',
       description: INSURANCE_LABELS.invoiceLine(code, formatUsdCents(insured)),
       usdCents: premium,
     });

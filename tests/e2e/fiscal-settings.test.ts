@@ -322,7 +322,8 @@ describe.skipIf(!chromium)('con facturación fiscal, lo que se confirma es lo qu
       const price = dialog.getByTestId('ship-request-price');
       // The price's own lines, not the customs estimate under the total, which names an IVA too.
       const priceLines = price.locator('xpath=.//*[not(ancestor-or-self::*[starts-with(@data-testid, "aduana-")])]');
-      await price.getByText(QUOTE_TAX_LABELS.importTaxes).and(priceLines).waitFor();
+      // The customs estimate is a line of the price (drawn by the lazily loaded customs parts).
+      await price.getByText(QUOTE_TAX_LABELS.importTaxes, { exact: true }).first().waitFor();
       await price
         .getByText(ivaLabel((await pricesNow(maria, url)).fiscal, 'shipping'))
         .and(priceLines)
