@@ -9,8 +9,10 @@ import {
   RECEIPT_CONTENT_TYPES,
   RECEPTION_PHOTO_MAX_BYTES,
   FILE_MESSAGES,
+  PDF_CONTENT_TYPE,
   WAREHOUSE_MESSAGES,
   detectContentType,
+  type StoredContentType,
 } from '@casillero/shared';
 import { DomainError } from '../lib/domain-error';
 
@@ -107,4 +109,15 @@ export function isWellFormedPdf(bytes: Buffer): boolean {
   const tail = bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1');
   const end = tail.lastIndexOf('%%EOF');
   return end >= 0 && tail.slice(end + 5).trim() === '';
+}
+
+/**
+ * A customer's document (a receipt, an invoice, a file sent to the desk) as we keep it, whichever
+ * way it came (an upload, an e-mail, WhatsApp): a PDF as it is, only when it is nothing but a PDF;
+ * an image re-encoded (reencodeDocumentImage). Throws a DomainError for anything else.
+ */
+export async function keptDocument(bytes: Buffer, contentType: StoredContentType): Promise<Buffer> {
+  if (contentType !== PDF_CONTENT_TYPE) return reencodeDocumentImage(bytes, contentType);
+  if (!isWellFormedPdf(bytes)) throw new DomainError('BAD_INPUT', FILE_MESSAGES.pdfMalformed);
+  return bytes;
 }

@@ -12,7 +12,6 @@ import {
   FILE_MESSAGES,
   GENERIC_MESSAGES,
   FILE_PERMISSIONS,
-  PDF_CONTENT_TYPE,
   STORED_FILE_KINDS,
   can,
   isStaffRole,
@@ -30,7 +29,7 @@ import { verifyFileLink } from './links';
 import { getFileLinkSecret } from './secret';
 import { createFileStore, type FileStore } from './file-store';
 import { findFile, storeFile } from './store';
-import { isWellFormedPdf, reencodeDocumentImage } from './images';
+import { keptDocument } from './images';
 import { registerReceptionPhotoRoute } from './reception-photos';
 import { registerDeliveryPhotoRoute } from './delivery-photos';
 import { registerClaimPhotoRoute } from './claim-photos';
@@ -111,9 +110,7 @@ export async function registerFileRoutes(app: FastifyInstance, options: FileRout
       // Kept as we make it, not byte for byte: images re-encoded without metadata or anything
       // appended to them, PDFs only when they are nothing but a PDF.
       const contentType = detectContentType(bytes)!;
-      if (contentType === PDF_CONTENT_TYPE && !isWellFormedPdf(bytes))
-        return fail(reply, { status: 400, message: FILE_MESSAGES.pdfMalformed });
-      const kept = contentType === PDF_CONTENT_TYPE ? bytes : await reencodeDocumentImage(bytes, contentType);
+      const kept = await keptDocument(bytes, contentType);
       const stored = await storeFile(db, fileStore, {
         ownerUserId,
         kind,

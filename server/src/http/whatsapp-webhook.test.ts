@@ -22,7 +22,7 @@ import {
   pdfDocument,
   signedHeaders,
   statusDelivery,
-  TEST_APP_SECRET,
+  deskTestConfig,
   TEST_VERIFY_TOKEN,
   text,
 } from '../test/whatsapp-webhooks';
@@ -33,10 +33,7 @@ const HOUR = 3600 * 1000;
 let database: Database;
 let one: Awaited<ReturnType<typeof createServer>>;
 let two: Awaited<ReturnType<typeof createServer>>;
-const config = testConfig({
-  appUrl: TEST_APP_URL,
-  whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-});
+const config = deskTestConfig();
 const db = () => database.db;
 
 beforeAll(async () => {

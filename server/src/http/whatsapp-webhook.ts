@@ -4,7 +4,7 @@
 //                            equal to WHATSAPP_VERIFY_TOKEN → hub.challenge echoed; else 403.
 //   POST /webhooks/whatsapp  a delivery: X-Hub-Signature-256 checked against the body's bytes with
 //                            WHATSAPP_APP_SECRET (forged → 401, nothing stored), then each message
-//                            stored once, in one insert (services/whatsapp-desk/receive.ts) → 200.
+//                            stored once (services/whatsapp-desk/receive.ts: two inserts) → 200.
 // The answers are the desk's worker's (services/whatsapp-desk/worker.ts), woken here when a message
 // is stored: the server's `whatsappDesk`, started by start.ts.
 // Meta retries a delivery until it gets a 200 and may send one message twice: both are normal,
@@ -65,7 +65,7 @@ export async function registerWhatsappWebhookRoutes(
       }
       const messages = readWhatsappWebhook(raw.toString('utf8'));
       if (!messages) return sendError(reply, 400, M.webhookMalformed);
-      // All in one insert, in the order WhatsApp lists them; answered by the worker.
+      // Stored in the order WhatsApp lists them; answered by the worker.
       const stored = await storeWhatsappMessages(options.db, messages);
       if (stored > 0) desk.wake();
       return reply.status(200).send({ ok: true, received: messages.length, stored });

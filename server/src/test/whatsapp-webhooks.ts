@@ -6,16 +6,30 @@ import { createHmac } from 'node:crypto';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { whatsappOutbox } from '../db/schema';
+import { testConfig, type Config } from '../env';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import type { InboundWhatsappMessage } from '../messaging/whatsapp-webhook';
 import { answerNextMessage } from '../services/whatsapp-desk/answer';
 import { storeWhatsappMessages } from '../services/whatsapp-desk/receive';
 import type { DeskWorker } from '../services/whatsapp-desk/worker';
-import { newVisitor } from './caller';
+import { newVisitor, TEST_APP_URL } from './caller';
 import { signedInCustomer } from './factories';
+import { tempStorageDir } from './files';
 
 export const TEST_APP_SECRET = 'secreto-de-la-app-de-meta';
 export const TEST_VERIFY_TOKEN = 'token-de-verificacion';
+
+/**
+ * A test server's configuration whose desk takes the signed deliveries below; given the fake
+ * Graph API's settings (test/whatsapp-media.ts), it downloads from it too, into a storage of its own.
+ */
+export function deskTestConfig(media?: Config['whatsapp']): Config {
+  return testConfig({
+    appUrl: TEST_APP_URL,
+    whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
+    ...(media ? { storageDir: tempStorageDir(), whatsapp: media } : {}),
+  });
+}
 const BUSINESS_NUMBER = { display_phone_number: '584120000000', phone_number_id: '106540352242922' };
 
 let serial = 0;

@@ -1,6 +1,7 @@
 // WhatsApp links of the contact buttons: https://wa.me/<phone>?text=<prefilled message>.
 // The phone number comes from the server's configuration (site.config), never from code.
 import { formatUsdCents } from '../billing/money';
+import { CUSTOMS_CHARGE_LABELS } from '../customs/charge';
 import { formatDecimal, formatLb } from '../format';
 import { formatDimensions, type ChinaQuote, type QuoteLine, type QuoteNumber, type UsaQuote } from './quote';
 import { REPACK_QUOTE_TEXT } from './constants';
@@ -28,7 +29,7 @@ type Dimensions = { largo: QuoteNumber; ancho: QuoteNumber; alto: QuoteNumber };
 /** The customs estimate's line once the calculator added it (withCustomsEstimate), as the panel shows it. */
 const customsLine = (lineas: QuoteLine[]) => {
   const line = lineas.find((l) => l.key === 'impuestos');
-  return line ? `${line.label}: ${formatUsdCents(line.amountUsdCents)}` : 'Impuestos de aduana: por estimar';
+  return line ? `${line.label}: ${formatUsdCents(line.amountUsdCents)}` : CUSTOMS_CHARGE_LABELS.quotePending;
 };
 
 /** The IVA lines a quote carries when invoices are fiscal ('IVA (16 %): $10,40'), as the panel shows them. */

@@ -3,17 +3,12 @@
 // extraction → a draft made or completed → "Prealerta creada desde tu correo". Every refusal is
 // logged in inbound_messages and never throws (docs/product/prealerts-from-email.md#recepción).
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  detectContentType,
-  INBOUND_MAIL_LIMITS as L,
-  PDF_CONTENT_TYPE,
-  PREALERT_MAIL_MESSAGES as M,
-} from '@casillero/shared';
+import { detectContentType, INBOUND_MAIL_LIMITS as L, PREALERT_MAIL_MESSAGES as M } from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { inboundMessages } from '../../db/schema';
 import { hitLimits } from '../../auth/rate-limit';
 import type { FileStore } from '../../files/file-store';
-import { reencodeDocumentImage } from '../../files/images';
+import { keptDocument } from '../../files/images';
 import { storeFile } from '../../files/store';
 import { DomainError } from '../../lib/domain-error';
 import { enqueueEmail } from '../../mail/outbox';
@@ -173,8 +168,8 @@ export async function receiveInboundMail(
 
 /**
  * The extraction's invoice attachment, kept as the pre-alert's invoice (a stored file of the
- * customer): a PDF as it came, a photo re-encoded as an uploaded receipt is (files/images.ts:
- * upright, no metadata, nothing appended). A photo that does not decode is not kept (logged).
+ * customer): a PDF as it came when it is nothing but a PDF, a photo re-encoded as an uploaded receipt is (files/images.ts:
+ * upright, no metadata, nothing appended; keptDocument). One that does not read is not kept (logged).
  */
 async function storeInvoice(deps: InboundDeps, userId: string, parsed: ParsedInbound, x: Extraction) {
   if (x.invoiceAttachment === null) return null;
@@ -186,15 +181,13 @@ async function storeInvoice(deps: InboundDeps, userId: string, parsed: ParsedInb
     parsed.dropped.push(`${a.filename}: factura de tipo desconocido`);
     return null;
   }
-  let bytes: Buffer = original;
-  if (contentType !== PDF_CONTENT_TYPE) {
-    try {
-      bytes = await reencodeDocumentImage(original, contentType);
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      parsed.dropped.push(`${a.filename}: factura ilegible`);
-      return null;
-    }
+  let bytes: Buffer;
+  try {
+    bytes = await keptDocument(original, contentType);
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    parsed.dropped.push(`${a.filename}: factura ilegible`);
+    return null;
   }
   const stored = await storeFile(deps.db, deps.fileStore, {
     ownerUserId: userId,

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { addDays, DESK_BUTTONS, DESK_PATHS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { invoices, mailboxes, packages, shipmentPackages, shipments } from '../../db/schema';
-import { testConfig } from '../../env';
 import { businessToday } from '../../lib/business-clock';
 import { createServer } from '../../server';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
@@ -18,8 +17,7 @@ import {
   customerWithVerifiedWhatsapp,
   lastAnswerAfter,
   listReply,
-  TEST_APP_SECRET,
-  TEST_VERIFY_TOKEN,
+  deskTestConfig,
   text,
 } from '../../test/whatsapp-webhooks';
 import { issueInvoice } from '../billing/invoices';
@@ -27,10 +25,7 @@ import { issueInvoice } from '../billing/invoices';
 const DAY = 24 * 3600 * 1000;
 let database: Database;
 let server: Awaited<ReturnType<typeof createServer>>;
-const config = testConfig({
-  appUrl: TEST_APP_URL,
-  whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-});
+const config = deskTestConfig();
 const db = () => database.db;
 
 beforeAll(async () => {

@@ -6,12 +6,12 @@
 // inbox's thread opens it. A file that cannot be kept is logged; the customer was already told a
 // person will look at it.
 import { eq } from 'drizzle-orm';
-import { detectContentType, fileProblem, PDF_CONTENT_TYPE, RECEIPT_MAX_BYTES } from '@casillero/shared';
+import { detectContentType, fileProblem, RECEIPT_MAX_BYTES } from '@casillero/shared';
 import type { Db } from '../../db/client';
 import { whatsappInboundMessages } from '../../db/schema';
 import type { Config } from '../../env';
 import type { FileStore } from '../../files/file-store';
-import { isWellFormedPdf, reencodeDocumentImage } from '../../files/images';
+import { keptDocument } from '../../files/images';
 import { storeFile } from '../../files/store';
 import type { DeliveryLogger } from '../../lib/outbox-delivery';
 import { downloadWhatsappMedia } from '../../messaging/whatsapp-media';
@@ -27,11 +27,11 @@ export async function keepDeskAttachment(
   const { bytes } = await downloadWhatsappMedia(settings, file.mediaId, RECEIPT_MAX_BYTES);
   const problem = fileProblem('desk_attachment', bytes.subarray(0, 16), bytes.length);
   const contentType = detectContentType(bytes.subarray(0, 16));
-  if (problem || !contentType || (contentType === PDF_CONTENT_TYPE && !isWellFormedPdf(bytes))) {
+  const kept = problem || !contentType ? null : await keptDocument(bytes, contentType).catch(() => null);
+  if (!kept || !contentType) {
     deps.log.warn({ messageId: file.messageId, problem }, 'Archivo recibido por WhatsApp no guardado');
     return null;
   }
-  const kept = contentType === PDF_CONTENT_TYPE ? bytes : await reencodeDocumentImage(bytes, contentType);
   const stored = await storeFile(db, deps.fileStore, {
     ownerUserId: file.userId,
     kind: 'desk_attachment',

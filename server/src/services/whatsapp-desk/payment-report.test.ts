@@ -9,21 +9,19 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { DESK_BUTTONS, DESK_PATHS, WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { invoices, paymentTransactions, storedFiles, whatsappPaymentReports } from '../../db/schema';
-import { testConfig } from '../../env';
+import type { testConfig } from '../../env';
 import { WHATSAPP_TEMPLATES } from '../../messaging/whatsapp-templates';
 import { createServer } from '../../server';
 import { callerFor, TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { paymentMethodId, recordRate, signedInStaff } from '../../test/factories';
-import { tempStorageDir } from '../../test/files';
 import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
 import {
   answersTo,
   buttonReply,
   customerWithVerifiedWhatsapp,
   lastAnswerAfter,
-  TEST_APP_SECRET,
-  TEST_VERIFY_TOKEN,
+  deskTestConfig,
   text,
 } from '../../test/whatsapp-webhooks';
 import { issueInvoice } from '../billing/invoices';
@@ -40,12 +38,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   whatsapp = await startFakeWhatsappMedia();
-  config = testConfig({
-    appUrl: TEST_APP_URL,
-    storageDir: tempStorageDir(),
-    whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-    whatsapp: whatsapp.settings,
-  });
+  config = deskTestConfig(whatsapp.settings);
   database = await createTestDatabase();
   server = await createServer({ config, database });
   await recordRate(db(), '40');

@@ -12,17 +12,14 @@ import { and, eq } from 'drizzle-orm';
 import { WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { prealerts, storedFiles, whatsappConversations } from '../../db/schema';
-import { testConfig } from '../../env';
 import { createServer } from '../../server';
 import { TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
-import { tempStorageDir } from '../../test/files';
 import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
 import {
   customerWithVerifiedWhatsapp,
   lastAnswerAfter,
-  TEST_APP_SECRET,
-  TEST_VERIFY_TOKEN,
+  deskTestConfig,
   text,
 } from '../../test/whatsapp-webhooks';
 import { draftLink } from '../prealert-mail/drafts';
@@ -42,12 +39,7 @@ const db = () => database.db;
 
 beforeAll(async () => {
   whatsapp = await startFakeWhatsappMedia();
-  const config = testConfig({
-    appUrl: TEST_APP_URL,
-    storageDir: tempStorageDir(),
-    whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-    whatsapp: whatsapp.settings,
-  });
+  const config = deskTestConfig(whatsapp.settings);
   database = await createTestDatabase();
   server = await createServer({ config, database });
 });

@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   detectContentType,
   PDF_CONTENT_TYPE,
-  RECEIPT_CONTENT_TYPES,
   WHATSAPP_DESK_MESSAGES as M,
   type StoredContentType,
 } from '@casillero/shared';
@@ -16,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { whatsappPaymentReports, whatsappPrealertRequests } from '../../db/schema';
 import type { Config } from '../../env';
 import type { FileStore } from '../../files/file-store';
-import { isWellFormedPdf, reencodeDocumentImage } from '../../files/images';
+import { keptDocument } from '../../files/images';
 import { storeFile } from '../../files/store';
 import { DomainError } from '../../lib/domain-error';
 import { downloadWhatsappMedia, WhatsappMediaTooLarge } from '../../messaging/whatsapp-media';
@@ -93,10 +92,8 @@ export async function finishWhatsappPrealert(
   try {
     const { bytes } = await downloadWhatsappMedia(settings, invoice.mediaId, FILE_LIMITS.pdfMaxBytes);
     const contentType = detectContentType(bytes.subarray(0, 16));
-    if (contentType === PDF_CONTENT_TYPE && isWellFormedPdf(bytes)) kept = { bytes, contentType };
-    else if (contentType && (RECEIPT_CONTENT_TYPES as readonly string[]).includes(contentType))
-      kept = { bytes: await reencodeDocumentImage(bytes, contentType), contentType };
-    else return tell(M.prealertUnreadable);
+    if (!contentType) return tell(M.prealertUnreadable);
+    kept = { bytes: await keptDocument(bytes, contentType), contentType };
   } catch (err) {
     if (err instanceof WhatsappMediaTooLarge) return tell(M.prealertUnreadable);
     if (err instanceof DomainError) return tell(M.prealertUnreadable);

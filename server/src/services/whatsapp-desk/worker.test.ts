@@ -8,20 +8,17 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { WHATSAPP_DESK_MESSAGES as M } from '@casillero/shared';
 import type { Database } from '../../db/client';
 import { storedFiles, whatsappConversations, whatsappInboundMessages } from '../../db/schema';
-import { testConfig } from '../../env';
 import { createServer } from '../../server';
-import { TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { signedInStaff } from '../../test/factories';
-import { tempStorageDir, tinyPdf } from '../../test/files';
+import { tinyPdf } from '../../test/files';
 import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
 import {
   answersTo,
   customerWithVerifiedWhatsapp,
   messagesDelivery,
   signedHeaders,
-  TEST_APP_SECRET,
-  TEST_VERIFY_TOKEN,
+  deskTestConfig,
   text,
   type InboundFixture,
 } from '../../test/whatsapp-webhooks';
@@ -34,12 +31,7 @@ const db = () => database.db;
 
 beforeAll(async () => {
   whatsapp = await startFakeWhatsappMedia();
-  const config = testConfig({
-    appUrl: TEST_APP_URL,
-    storageDir: tempStorageDir(),
-    whatsappWebhook: { verifyToken: TEST_VERIFY_TOKEN, appSecret: TEST_APP_SECRET },
-    whatsapp: whatsapp.settings,
-  });
+  const config = deskTestConfig(whatsapp.settings);
   database = await createTestDatabase();
   // Two servers on one database, each with its worker.
   one = await createServer({ config, database });
