@@ -16,12 +16,7 @@ import { createServer } from '../../server';
 import { TEST_APP_URL } from '../../test/caller';
 import { createTestDatabase } from '../../test/db';
 import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
-import {
-  customerWithVerifiedWhatsapp,
-  lastAnswerAfter,
-  deskTestConfig,
-  text,
-} from '../../test/whatsapp-webhooks';
+import { customerWithVerifiedWhatsapp, lastAnswerAfter, deskTestConfig, text } from '../../test/whatsapp-webhooks';
 import { draftLink } from '../prealert-mail/drafts';
 import { stopOcr } from '../prealert-mail/extraction';
 
