@@ -91,13 +91,13 @@ it(
         .map(([name, t]) => `  ${name}: ${t.acted} hechos, ${t.refused} rechazados, ${t.idle} sin nada que hacer`)
         .join('\n'),
     );
-    if (process.env.SIM_TRACE)
-      console.log(
-        [...TIMINGS.entries()]
-          .sort(([, a], [, b]) => b - a)
-          .map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(1)} s`)
-          .join('\n'),
-      );
+    // Where the day's time went, per step and per invariant: what to look at when CI slows down.
+    console.log(
+      `Tiempo por paso e invariante:\n${[...TIMINGS.entries()]
+        .sort(([, a], [, b]) => b - a)
+        .map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(1)} s`)
+        .join('\n')}`,
+    );
     expect(steps).toBeGreaterThanOrEqual(STEPS);
   },
   TIME_LIMIT_MS,

@@ -26,7 +26,7 @@ export const INVARIANTS: Record<string, Invariant> = {
   'I9 aduana liquidada una vez': customsSettled,
 };
 
-/** Milliseconds spent in each invariant over the day (printed with SIM_TRACE). */
+/** Milliseconds spent in each step and invariant over the day (printed at its end). */
 export const TIMINGS = new Map<string, number>();
 
 /**
