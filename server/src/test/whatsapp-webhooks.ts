@@ -9,7 +9,7 @@ import { whatsappOutbox } from '../db/schema';
 import { testConfig, type Config } from '../env';
 import { WHATSAPP_TEMPLATES } from '../messaging/whatsapp-templates';
 import type { InboundWhatsappMessage } from '../messaging/whatsapp-webhook';
-import { answerNextMessage } from '../services/whatsapp-desk/answer';
+import { answerNextMessages } from '../services/whatsapp-desk/answer';
 import { storeWhatsappMessages } from '../services/whatsapp-desk/receive';
 import type { DeskWorker } from '../services/whatsapp-desk/worker';
 import { newVisitor, TEST_APP_URL } from './caller';
@@ -189,7 +189,7 @@ export type DeskServer = { app: { inject: (o: object) => Promise<{ json: () => u
 export async function receiveAndAnswer(db: Db, message: InboundWhatsappMessage, options: { appUrl: string }) {
   await storeWhatsappMessages(db, [message]);
   for (;;) {
-    const step = await answerNextMessage(db, message.from, options);
+    const step = await answerNextMessages(db, message.from, options);
     if (step.kind !== 'answered') return;
   }
 }

@@ -56,9 +56,11 @@ export type NextStep =
       followUp: WhatsappFollowUp;
       more: true;
     }
-  /** A message just answered; its follow-up, if any, to do now. */
+  /** Messages just answered (`count`, in order); the last one's follow-up, if any, to do now. */
   | {
       kind: 'answered';
+      count: number;
+      /** The last message answered, and what it was answered with. */
       messageId: string;
       userId: string | null;
       phone: string;
@@ -84,16 +86,20 @@ function inboundOf(row: StoredMessage): InboundWhatsappMessage {
 }
 
 /**
- * The number's next step, in one transaction: its oldest message not answered or not followed up.
- * `onMessage` is told which message it is before anything is answered (the worker counts a failure
- * against it).
+ * The number's next step, in one transaction: its oldest message not followed up, or its oldest
+ * messages not answered, up to `max` (1 unless told) and up to the first with a download, which is
+ * done before the next is answered. One transaction for several messages is what lets a worker keep
+ * up with a customer who writes many at once (the lock, the conversation's update and the commit
+ * once for all). `onMessage` is told which message is being answered before it is (the worker counts
+ * a failure against it; the failure undoes the whole transaction, so nothing of it is kept).
  */
-export function answerNextMessage(
+export function answerNextMessages(
   db: Db,
   phone: string,
-  options: { appUrl: string; now?: Date; onMessage?: (messageId: string) => void },
+  options: { appUrl: string; now?: Date; max?: number; onMessage?: (messageId: string) => void },
 ): Promise<NextStep> {
   const now = options.now ?? new Date();
+  const max = Math.max(1, options.max ?? 1);
   return db.transaction(async (tx): Promise<NextStep> => {
     // The conversation first, as every writer to it: the inbox's replies and other workers wait
     // here ("no key update": the webhook's inserts, which only check that it exists, do not).
@@ -103,7 +109,7 @@ export function answerNextMessage(
       .where(eq(whatsappConversations.phone, phone))
       .for('no key update');
     if (!locked) return { kind: 'idle' };
-    const [row, behind] = await tx
+    const rows = await tx
       .select()
       .from(whatsappInboundMessages)
       .where(
@@ -113,12 +119,21 @@ export function answerNextMessage(
         ),
       )
       .orderBy(asc(whatsappInboundMessages.position))
-      .limit(2);
-    if (!row) return { kind: 'idle' };
-    if (row.answeredAt && row.followUp)
-      return { kind: 'follow_up', messageId: row.id, userId: row.userId, phone, followUp: row.followUp, more: true };
-    options.onMessage?.(row.id);
-    const message = inboundOf(row);
+      .limit(max + 1);
+    const [first] = rows;
+    if (!first) return { kind: 'idle' };
+    if (first.answeredAt && first.followUp)
+      return {
+        kind: 'follow_up',
+        messageId: first.id,
+        userId: first.userId,
+        phone,
+        followUp: first.followUp,
+        more: true,
+      };
+    const batch = rows.slice(0, max);
+    const lastSent = new Date(Math.max(...batch.map((r) => r.sentAt.getTime())));
+    const profileName = batch.findLast((r) => r.profileName !== null)?.profileName ?? null;
 
     // The number's conversation brought up to date: the customer who verified it now, the name
     // WhatsApp gave, and the time of their last message (the 24-hour window counts from it).
@@ -126,22 +141,43 @@ export function answerNextMessage(
       .update(whatsappConversations)
       .set({
         userId: sql`(${customerOfWhatsappNumberQuery(tx, phone)})`,
-        profileName: sql`coalesce(${row.profileName}::text, ${whatsappConversations.profileName})`,
-        lastInboundAt: sql`greatest(${whatsappConversations.lastInboundAt}, ${row.sentAt.toISOString()}::timestamptz)`,
+        profileName: sql`coalesce(${profileName}::text, ${whatsappConversations.profileName})`,
+        lastInboundAt: sql`greatest(${whatsappConversations.lastInboundAt}, ${lastSent.toISOString()}::timestamptz)`,
       })
       .where(eq(whatsappConversations.phone, phone))
       .returning();
     const userId = conversation!.userId;
     const to: DeskRecipient = { phone, userId, lastInboundAt: conversation!.lastInboundAt };
-    const { answer, followUp } = await answerMessage(tx, to, message, conversation!.needsAgentSince !== null, {
-      appUrl: options.appUrl,
-      now,
-    });
-    await tx
-      .update(whatsappInboundMessages)
-      .set({ answeredAt: now, userId, answer, followUp })
-      .where(eq(whatsappInboundMessages.id, row.id));
-    return { kind: 'answered', messageId: row.id, userId, phone, answer, followUp, more: behind !== undefined };
+    let waitingForPerson = conversation!.needsAgentSince !== null;
+    let count = 0;
+    let last: { id: string; answer: Answer | null; followUp: WhatsappFollowUp | null } | null = null;
+    for (const row of batch) {
+      if (row.answeredAt) break;
+      options.onMessage?.(row.id);
+      const { answer, followUp } = await answerMessage(tx, to, inboundOf(row), waitingForPerson, {
+        appUrl: options.appUrl,
+        now,
+      });
+      await tx
+        .update(whatsappInboundMessages)
+        .set({ answeredAt: now, userId, answer, followUp })
+        .where(eq(whatsappInboundMessages.id, row.id));
+      count++;
+      last = { id: row.id, answer, followUp };
+      // "Hablar con alguien" and a file open the conversation for a person (answerCustomer).
+      if (answer === 'agent' || answer === 'file') waitingForPerson = true;
+      if (followUp) break;
+    }
+    return {
+      kind: 'answered',
+      count,
+      messageId: last!.id,
+      userId,
+      phone,
+      answer: last!.answer,
+      followUp: last!.followUp,
+      more: rows.length > count,
+    };
   });
 }
 

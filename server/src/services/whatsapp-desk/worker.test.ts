@@ -13,6 +13,7 @@ import { createTestDatabase } from '../../test/db';
 import { signedInStaff } from '../../test/factories';
 import { tinyPdf } from '../../test/files';
 import { startFakeWhatsappMedia } from '../../test/whatsapp-media';
+import { MESSAGES_PER_TRANSACTION } from './worker';
 import {
   answersTo,
   customerWithVerifiedWhatsapp,
@@ -110,6 +111,45 @@ describe('accepting and answering', () => {
     expect(betos[0]).toBe(M.packagesNone);
     expect(isMenu(betos[1]!)).toBe(true);
     expect(betos).toHaveLength(2);
+  });
+
+  it("answers a customer's many messages in order, several to a transaction, the words after 'Hablar con alguien' left to the person", async () => {
+    const c = await customerWithVerifiedWhatsapp(db(), 'Elena Ráfaga');
+    const asks = [
+      'hola',
+      ...Array.from({ length: 7 }, () => 'Mis paquetes'),
+      'Hablar con alguien',
+      'gracias',
+      'hola',
+      'Mis paquetes',
+      'Mis paquetes',
+      'Mis paquetes',
+    ];
+    await deliver(asks.map((ask) => ({ from: c.phone, body: text(ask) })));
+    await one.whatsappDesk.runUntilIdle();
+
+    const bodies = await answerBodies(c.phone);
+    expect(isMenu(bodies[0]!)).toBe(true);
+    // Once a person is asked for, words the desk cannot answer wait for them (no menu); a question
+    // it can answer still is.
+    expect(bodies.slice(1)).toEqual([
+      ...Array(7).fill(M.packagesNone),
+      M.agentOpened,
+      ...Array(3).fill(M.packagesNone),
+    ]);
+    const stored = await inboundOf(c.phone);
+    expect(stored.map((m) => m.answer)).toEqual([
+      'menu',
+      ...Array(7).fill('packages'),
+      'agent',
+      null,
+      null,
+      ...Array(3).fill('packages'),
+    ]);
+    expect(stored.every((m) => m.answeredAt !== null && m.followUp === null)).toBe(true);
+    // Answered together: the messages of one transaction share its time.
+    const transactions = new Set(stored.map((m) => m.answeredAt!.getTime()));
+    expect(transactions.size).toBe(Math.ceil(asks.length / MESSAGES_PER_TRANSACTION));
   });
 
   it("answers each message once with two servers' workers taking the same numbers", async () => {

@@ -4,9 +4,10 @@
 //   - A round claims up to NUMBERS_PER_ROUND numbers with stored messages to answer: a lease on the
 //     number's conversation (`answering_until`), taken with FOR UPDATE SKIP LOCKED, so no other
 //     worker takes it until this one lets it go or the lease passes (a worker that died).
-//   - For each, one message at a time (answer.ts): answered and marked answered in one transaction;
-//     then its download (a receipt, a pre-alert's invoice, a file for a person), if any, before the
-//     next message is answered. A download left half-done by a worker that died is done by the
+//   - For each, its messages in order (answer.ts), up to MESSAGES_PER_TRANSACTION answered and
+//     marked answered in one transaction; a message with a download (a receipt, a pre-alert's
+//     invoice, a file for a person) ends the transaction, and its download is done before the next
+//     message is answered. A download left half-done by a worker that died is done by the
 //     next one before anything else.
 //   - Answering that fails is retried on the next round; after MAX_ATTEMPTS the message is left
 //     unanswered for good (marked answered, no answer) so the number's later messages still are.
@@ -18,7 +19,7 @@ import { whatsappInboundMessages } from '../../db/schema';
 import type { Config } from '../../env';
 import type { FileStore } from '../../files/file-store';
 import type { DeliveryLogger } from '../../lib/outbox-delivery';
-import { answerNextMessage, type NextStep } from './answer';
+import { answerNextMessages, type NextStep } from './answer';
 import { keepDeskAttachment } from './attachment';
 import { finishPaymentReport } from './payment-report';
 import { finishWhatsappPrealert } from './prealert';
@@ -28,6 +29,8 @@ const LEASE_SECONDS = 120;
 const NUMBERS_PER_ROUND = 8;
 /** A number's messages answered before it is let go for the others' turn. */
 const MESSAGES_PER_TURN = 50;
+/** A number's messages answered in one transaction (a customer who writes many at once). */
+export const MESSAGES_PER_TRANSACTION = 10;
 const MAX_ATTEMPTS = 5;
 export const DESK_POLL_MS = 1000;
 
@@ -105,8 +108,9 @@ async function answerNumber(deps: DeskWorkerDeps, phone: string): Promise<number
       const taken: { id: string | null } = { id: null };
       let step: NextStep;
       try {
-        step = await answerNextMessage(db, phone, {
+        step = await answerNextMessages(db, phone, {
           appUrl: config.appUrl,
+          max: Math.min(MESSAGES_PER_TRANSACTION, MESSAGES_PER_TURN - done),
           onMessage: (id) => {
             taken.id = id;
           },
@@ -117,7 +121,7 @@ async function answerNumber(deps: DeskWorkerDeps, phone: string): Promise<number
         break;
       }
       if (step.kind === 'idle') break;
-      done++;
+      done += step.kind === 'answered' ? step.count : 1;
       await followUp(deps, step);
       if (!step.more) break;
     }
