@@ -203,10 +203,20 @@ export async function throttle(cdp: CDPSession, t: Throttling) {
  * slowdown cannot be set on a worker, so its own work runs at this machine's speed.
  * Returns how many workers were throttled, and how to let them go.
  */
-export async function throttleServiceWorkers(browser: Browser, origin: string, t: Throttling) {
+export async function throttleServiceWorkers(browser: Browser, origin: string, t: Throttling, tab: Page) {
+  // Only the visit's own context's worker: an earlier round's context leaves targets behind that
+  // answer nothing (each cold visit of the second round gave up on one after 30 s).
+  const tabSession = await call(tab.context().newCDPSession(tab), 'DevTools de la pestaña');
+  const { targetInfo } = await call(tabSession.send('Target.getTargetInfo'), 'el contexto de la pestaña');
+  void tabSession.detach().catch(() => {});
   const session = await call(browser.newBrowserCDPSession(), 'DevTools del navegador');
   const { targetInfos } = await call(session.send('Target.getTargets'), 'la lista de workers');
-  const workers = targetInfos.filter((target) => target.type === 'service_worker' && target.url.startsWith(origin));
+  const workers = targetInfos.filter(
+    (target) =>
+      target.type === 'service_worker' &&
+      target.url.startsWith(origin) &&
+      target.browserContextId === targetInfo.browserContextId,
+  );
   let nextId = 0;
   const replies = new Map<number, (reply: { error?: { message: string } }) => void>();
   session.on('Target.receivedMessageFromTarget', (event) => {

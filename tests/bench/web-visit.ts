@@ -269,7 +269,7 @@ export async function measure(
         SERVICE_WORKER_GRACE_MS + SERVICE_WORKER_READY_MS + CALL_MARGIN_MS,
         `el service worker no se activó tras ${(SERVICE_WORKER_GRACE_MS + SERVICE_WORKER_READY_MS) / 1000} s`,
       );
-      throttledWorkers = await throttleServiceWorkers(browser, url, SLOW_4G);
+      throttledWorkers = await throttleServiceWorkers(browser, url, SLOW_4G, cold.tab);
       if (throttledWorkers.workers === 0) throw new Error(`no se encontró el service worker de ${url}`);
     }
     await closeWithin(cold.tab.close());
