@@ -4,6 +4,7 @@
 // the taxes its invoice will carry: docs/product/fiscal-invoices.md#taxes) and the next departure,
 // may insure it ('Asegurar envío': docs/product/insurance.md), and confirms the total shown: the
 // shipment is prepared and the invoice, of exactly that total, is in Facturas.
+import { AfterFirstPaint } from '../../../../components/layout/AfterFirstPaint';
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
 import { Suspense, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -306,7 +307,11 @@ export function ShipRequestAction({
     <>
       <Button onClick={() => setOpened(true)}>{L.action}</Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={L.action} size="lg" fullScreen={false}>
-        {opened && <ShipRequestForm parcels={loose} repacks={repacks} onClose={() => setOpened(false)} />}
+        {opened && (
+          <AfterFirstPaint>
+            <ShipRequestForm parcels={loose} repacks={repacks} onClose={() => setOpened(false)} />
+          </AfterFirstPaint>
+        )}
       </Modal>
     </>
   );
