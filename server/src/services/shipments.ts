@@ -31,6 +31,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Config } from '../env';
 import {
   claims,
+  customsSettlements,
   deliveryProofs,
   invoices,
   packages,
@@ -415,6 +416,15 @@ export async function removeShipment(db: Db, config: AppConfig, id: string) {
       )
       .limit(1);
     if (claimed) throw new DomainError('CONFLICT', E.removeHasClaims);
+    // Its customs settled against the broker's figure moved the customer's account and stays on
+    // record (docs/product/customs.md#settled-against-what-customs-charged): the shipment stays
+    // too, whatever its status now.
+    const [settled] = await tx
+      .select({ id: customsSettlements.id })
+      .from(customsSettlements)
+      .where(eq(customsSettlements.shipmentId, id))
+      .limit(1);
+    if (settled) throw new DomainError('CONFLICT', E.removeCustomsSettled);
     // Its invoice keeps its number, voided; anything paid on it becomes credit (docs/decisions/021-billing-in-bolivares.md).
     const issued = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.shipmentId, id));
     for (const invoice of issued) await voidInvoice(tx, invoice.id, null, `envío ${current.shipmentCode} eliminado`);

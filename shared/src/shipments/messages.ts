@@ -12,6 +12,7 @@ export const SHIPMENT_EDIT_MESSAGES = {
     `Solo se puede eliminar un envío en estado «Preparando»; este envío está «${label}».`,
   removeHasPayments: 'No se puede eliminar: el envío tiene pagos registrados.',
   removeHasClaims: 'No se puede eliminar: hay reclamos sobre el envío o sus paquetes.',
+  removeCustomsSettled: 'No se puede eliminar: la aduana del envío ya fue liquidada.',
   // Toasts and dialogs
   updatedTitle: 'Envío actualizado',
   updated: (code: string) => `Se guardaron los cambios del envío ${code}.`,

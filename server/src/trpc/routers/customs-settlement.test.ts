@@ -13,6 +13,7 @@ import {
   CUSTOMS_SETTLEMENT_PREVIEW_PATH,
   DEFAULT_SETTLEMENT_THRESHOLD_USD_CENTS,
   SESSION_COOKIE_NAME,
+  SHIPMENT_EDIT_MESSAGES,
   absolutePercentageErrorBp,
   estimateCustoms,
   formatUsdCents,
@@ -225,6 +226,24 @@ describe('the customs settlement with the broker’s file', () => {
     // Bad threshold: refused in Spanish.
     expect((await trpcError(as(admin).customs.setThreshold({ thresholdUsdCents: -1 }))).message).toBe(M.thresholdRange);
     await as(admin).customs.setThreshold({ thresholdUsdCents: DEFAULT_SETTLEMENT_THRESHOLD_USD_CENTS });
+  });
+
+  it('a shipment whose customs was settled is not removed, even put back in preparation', async () => {
+    const maria = await customerWithActiveMailbox(db(), { nombre: 'María Pérez' });
+    const libros = await shipment(maria, 'Libros', 80);
+    const d = await departureWith(libros.id);
+    await as(almacen).customs.settle({
+      departureId: d.id,
+      fileName: 'agente.csv',
+      csv: csvOf([[libros.guia, usd(libros.estimate + 900)]]),
+    });
+    await as(admin).shipments.updateStatus({ id: libros.id, status: 'preparing' });
+    expect(await trpcError(as(admin).shipments.remove({ id: libros.id }))).toMatchObject({
+      code: 'CONFLICT',
+      message: SHIPMENT_EDIT_MESSAGES.removeCustomsSettled,
+    });
+    expect(await db().select().from(shipments).where(eq(shipments.id, libros.id))).toHaveLength(1);
+    expect(await settlementsOf([libros.id])).toHaveLength(1);
   });
 
   it('a bad file is refused whole in Spanish and nothing changes', async () => {
