@@ -132,6 +132,10 @@ export function answerNextMessages(
         more: true,
       };
     const batch = rows.slice(0, max);
+    // A failure from here on counts against the first message until the next one is taken, as
+    // when each message had its own transaction (a conversation that cannot be updated is not
+    // retried for ever).
+    options.onMessage?.(first.id);
     const lastSent = new Date(Math.max(...batch.map((r) => r.sentAt.getTime())));
     const profileName = batch.findLast((r) => r.profileName !== null)?.profileName ?? null;
 
