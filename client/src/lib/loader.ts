@@ -12,3 +12,14 @@ export function ensureQueries(pick: (api: Trpc) => AnyQueryOptions[]) {
   return ({ context }: { context: RouterContext }) =>
     Promise.all(pick(context.trpc).map((options) => context.queryClient.ensureQueryData(options)));
 }
+
+/**
+ * What a page draws around its main data (a notice, a card, a button above its list), fetched with
+ * it, so the page does not move as each part arrives and a tap aimed at a row lands on it. A part
+ * that fails is left to its own component, which says so and retries, instead of failing the page.
+ */
+export function ensureAlongside(context: RouterContext, pick: (api: Trpc) => AnyQueryOptions[]) {
+  return Promise.all(
+    pick(context.trpc).map((options) => context.queryClient.ensureQueryData(options).catch(() => undefined)),
+  );
+}

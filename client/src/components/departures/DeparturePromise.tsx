@@ -13,9 +13,10 @@ import {
   type DepartureOrigin,
 } from '@casillero/shared';
 import { trpc } from '../../lib/trpc';
+import { departurePromiseQuery } from './queries';
 
 export function DeparturePromise({ mode, origin }: { mode?: DepartureMode; origin?: DepartureOrigin }) {
-  const next = useQuery(trpc.departures.next.queryOptions({ mode, origin }));
+  const next = useQuery(departurePromiseQuery(trpc, mode, origin));
   if (!next.data) return null;
   // No departure open for reception (the last one left or closed its reception): said, not promised.
   if (next.data.length === 0)

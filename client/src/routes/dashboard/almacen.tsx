@@ -24,7 +24,9 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../components/data-ta
 import { AnchorLink } from '../../components/links';
 import { DepartureLine } from '../../components/departures/DepartureTimeline';
 import { DeparturePromise } from '../../components/departures/DeparturePromise';
+import { departurePromiseQuery } from '../../components/departures/queries';
 import { PackagePhotos } from '../../components/PackagePhotos';
+import { ensureAlongside } from '../../lib/loader';
 import { searchOptionalEnum, searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { PACKAGE_STATUS_COLORS } from '../../lib/status-colors';
@@ -32,6 +34,7 @@ import { trpc } from '../../lib/trpc';
 import { DashboardPage } from './-components/PageHeader';
 import { ShipRequestAction } from './-components/ship-request/ShipRequestDialog';
 import { ActionRequired } from './-components/problem-parcels/ActionRequired';
+import { actionRequiredQueries } from './-components/problem-parcels/queries';
 import { EmptyState, QueryState } from './-components/QueryState';
 
 const warehouseSearch = (search: Record<string, unknown>): { q?: string; estado?: PackageStatus } => ({
@@ -47,7 +50,16 @@ export const Route = createFileRoute('/dashboard/almacen')({
   // page keeps the previous rows meanwhile instead of the route's pending screen.
   loader: ({ context, location }) => {
     const { q, estado } = warehouseSearch(location.search);
-    return context.queryClient.ensureQueryData(context.trpc.packages.mine.queryOptions({ search: q, status: estado }));
+    return Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.packages.mine.queryOptions({ search: q, status: estado })),
+      // What is drawn above the list (Acción requerida, the departures' promise, "Enviar a
+      // Venezuela"), so the list does not move down under a thumb as each arrives.
+      ensureAlongside(context, (t) => [
+        ...actionRequiredQueries(t),
+        departurePromiseQuery(t),
+        t.shipRequests.repacks.queryOptions(),
+      ]),
+    ]);
   },
   component: WarehousePage,
 });

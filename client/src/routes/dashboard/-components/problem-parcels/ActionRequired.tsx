@@ -19,6 +19,7 @@ import {
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { notifyChange } from '../../../../lib/notify';
 import { trpc } from '../../../../lib/trpc';
+import { actionRequiredQueries } from './queries';
 import { DeclaredValueItems } from './DeclaredValueItems';
 import { FiscalDataItem } from '../../../../components/fiscal/FiscalDataItem';
 import { TravelFlags } from '../../../../components/travel-rules/TravelFlags';
@@ -37,12 +38,11 @@ function choiceText(p: Problem, choice: ProblemChoice) {
 
 export function ActionRequired() {
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.problemParcels.mine.queryOptions());
-  const missingValue = useQuery(trpc.packages.missingDeclaredValue.queryOptions());
-  // Parcels the travel rules let travel by no mode (docs/product/travel-rules.md).
-  const travelBlocked = useQuery(trpc.packages.travelBlocked.queryOptions());
-  // Notas de cobro waiting for the customer's fiscal data (docs/product/fiscal-invoices.md#fiscal-data).
-  const fiscal = useQuery(trpc.fiscal.mine.queryOptions());
+  const [problemsQuery, missingQuery, travelBlockedQuery, fiscalQuery] = actionRequiredQueries(trpc);
+  const list = useQuery(problemsQuery);
+  const missingValue = useQuery(missingQuery);
+  const travelBlocked = useQuery(travelBlockedQuery);
+  const fiscal = useQuery(fiscalQuery);
   const choose = useMutation(trpc.problemParcels.choose.mutationOptions());
   const [pending, setPending] = useState<{ problem: Problem; choice: ProblemChoice } | null>(null);
   const problems = list.data ?? [];
