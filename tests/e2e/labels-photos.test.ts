@@ -165,8 +165,9 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
       // 3000×2000 pixels stored uncompressed: about 18 MB, over the server's 15 MB; the browser sends a JPEG of 2400 px.
       const big = uncompressedPng(3000, 2000, [90, 140, 200]);
       expect(big.length).toBeGreaterThan(15 * 1024 * 1024);
+      // Decoding and shrinking 18 MB in the page takes a while on a busy machine: a minute and a half.
       const [response] = await Promise.all([
-        admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/reception/photos'),
+        admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/reception/photos', { timeout: 90_000 }),
         input.setInputFiles({ name: 'camara.png', mimeType: 'image/png', buffer: big }),
       ]);
       // Accepted: what arrived was under the server's limit, so the browser scaled it down.
@@ -178,7 +179,7 @@ describe.skipIf(!chromium)('etiquetas y fotos del almacén', () => {
       await admin.getByAltText('Foto 1 del paquete', { exact: true }).waitFor({ state: 'detached' });
       await admin.getByText('0/4').waitFor();
     });
-  });
+  }, 180_000);
 
   describe.each([
     { name: 'escritorio', options: {} },

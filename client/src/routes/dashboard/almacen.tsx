@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   CLAIM_MESSAGES,
   PACKAGE_STATUSES,
@@ -152,6 +152,15 @@ const STAT_CARDS: { label: string; statuses: PackageStatus[] }[] = [
   { label: 'Enviados', statuses: ['in_shipment', 'shipped'] },
 ];
 
+const STATUS_OPTIONS = PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }));
+
+type FinishedRepacks = inferOutput<typeof trpc.shipRequests.repacks>;
+type Stats = inferOutput<typeof trpc.packages.mine>['stats'];
+const NO_REPACKS: FinishedRepacks = [];
+
+// The page's parts are memoized on the list's rows (kept while a new search loads): typing in the
+// search box or choosing a status draws the controls again at once, not every row and card around
+// them (the tap's next paint waited for them on a low-tier phone: docs/product/fast-on-a-phone.md#interactions).
 function WarehousePage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -164,47 +173,18 @@ function WarehousePage() {
     placeholderData: keepPreviousData,
   });
   const finishedRepacks = useQuery(trpc.shipRequests.repacks.queryOptions());
+  const filtered = Boolean(search.q || search.estado);
 
   return (
     <DashboardPage maxWidth={1200} title="Almacén" description="Tus paquetes recibidos en nuestro almacén.">
       <QueryState query={list}>
         {({ items, stats }) => (
           <Stack gap="lg">
-            <ActionRequired />
-            <DeparturePromise />
-            <Group justify="flex-end">
-              <ShipRequestAction
-                repacks={finishedRepacks.isPending ? undefined : (finishedRepacks.data ?? [])}
-                parcels={items
-                  .filter(
-                    (p) =>
-                      !p.shipmentId &&
-                      !p.onHold &&
-                      // Without a declared value it waits in Acción requerida (docs/product/insurance.md).
-                      p.estimatedValueUsdCents != null &&
-                      (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
-                  )
-                  .map((p) => ({
-                    id: p.id,
-                    trackingNumber: p.trackingNumber,
-                    description: p.description,
-                    weightKg: p.weightKg,
-                    dimensionsCm: p.dimensionsCm,
-                    waitingRepack: p.inPendingRepack,
-                  }))}
-              />
-            </Group>
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-              <Stat label="Total de paquetes" value={String(stats.total)} />
-              {STAT_CARDS.map((c) => (
-                <Stat
-                  key={c.label}
-                  label={c.label}
-                  value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))}
-                />
-              ))}
-              <Stat label="Peso total" value={formatKg(stats.totalWeightKg)} />
-            </SimpleGrid>
+            <AboveTheList
+              items={items}
+              finishedRepacks={finishedRepacks.isPending ? undefined : (finishedRepacks.data ?? NO_REPACKS)}
+            />
+            <StatCards stats={stats} />
             <Group gap="sm" wrap="wrap">
               <TextInput
                 aria-label="Buscar paquetes"
@@ -221,7 +201,7 @@ function WarehousePage() {
                 aria-label="Filtrar por estado"
                 placeholder="Todos los estados"
                 clearable
-                data={PACKAGE_STATUSES.map((s) => ({ value: s, label: PACKAGE_STATUS_LABELS[s] }))}
+                data={STATUS_OPTIONS}
                 value={search.estado ?? null}
                 onChange={(v) =>
                   void navigate({ search: (s) => ({ ...s, estado: (v as PackageStatus | null) ?? undefined }) })
@@ -229,33 +209,88 @@ function WarehousePage() {
                 w={{ base: '100%', sm: 220 }}
               />
             </Group>
-            {items.length === 0 ? (
-              <EmptyState
-                title={
-                  search.q || search.estado
-                    ? 'Ningún paquete coincide con la búsqueda'
-                    : 'Aún no tienes paquetes en el almacén'
-                }
-              >
-                {search.q || search.estado
-                  ? 'Prueba con otro texto o estado.'
-                  : 'Cuando recibamos tus compras aparecerán aquí.'}
-              </EmptyState>
-            ) : (
-              <ResponsiveTable
-                caption="Paquetes en almacén"
-                minWidth={900}
-                rows={items}
-                columns={COLUMNS}
-                cardLabel={(p) => `Paquete ${p.trackingNumber}`}
-              />
-            )}
+            <PackagesTable items={items} filtered={filtered} />
           </Stack>
         )}
       </QueryState>
     </DashboardPage>
   );
 }
+
+/** Acción requerida, the departures' promise and "Enviar a Venezuela" with the parcels it can ship. */
+const AboveTheList = memo(function AboveTheList({
+  items,
+  finishedRepacks,
+}: {
+  items: StoredPackage[];
+  /** Undefined while they load. */
+  finishedRepacks: FinishedRepacks | undefined;
+}) {
+  const parcels = useMemo(
+    () =>
+      items
+        .filter(
+          (p) =>
+            !p.shipmentId &&
+            !p.onHold &&
+            // Without a declared value it waits in Acción requerida (docs/product/insurance.md).
+            p.estimatedValueUsdCents != null &&
+            (PACKAGE_STATUSES_SHIPPABLE as readonly PackageStatus[]).includes(p.status),
+        )
+        .map((p) => ({
+          id: p.id,
+          trackingNumber: p.trackingNumber,
+          description: p.description,
+          weightKg: p.weightKg,
+          dimensionsCm: p.dimensionsCm,
+          waitingRepack: p.inPendingRepack,
+        })),
+    [items],
+  );
+  return (
+    <>
+      <ActionRequired />
+      <DeparturePromise />
+      <Group justify="flex-end">
+        <ShipRequestAction repacks={finishedRepacks} parcels={parcels} />
+      </Group>
+    </>
+  );
+});
+
+const StatCards = memo(function StatCards({ stats }: { stats: Stats }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+      <Stat label="Total de paquetes" value={String(stats.total)} />
+      {STAT_CARDS.map((c) => (
+        <Stat
+          key={c.label}
+          label={c.label}
+          value={String(c.statuses.reduce((n, s) => n + (stats.byStatus[s] ?? 0), 0))}
+        />
+      ))}
+      <Stat label="Peso total" value={formatKg(stats.totalWeightKg)} />
+    </SimpleGrid>
+  );
+});
+
+const PackagesTable = memo(function PackagesTable({ items, filtered }: { items: StoredPackage[]; filtered: boolean }) {
+  if (items.length === 0)
+    return (
+      <EmptyState title={filtered ? 'Ningún paquete coincide con la búsqueda' : 'Aún no tienes paquetes en el almacén'}>
+        {filtered ? 'Prueba con otro texto o estado.' : 'Cuando recibamos tus compras aparecerán aquí.'}
+      </EmptyState>
+    );
+  return (
+    <ResponsiveTable
+      caption="Paquetes en almacén"
+      minWidth={900}
+      rows={items}
+      columns={COLUMNS}
+      cardLabel={(p) => `Paquete ${p.trackingNumber}`}
+    />
+  );
+});
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -2,6 +2,7 @@ import { Button, Card, Stack, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { memo, useCallback, useMemo } from 'react';
 import { searchString } from '../../lib/search';
 import { pageHead } from '../../lib/site';
 import { ensureQueries } from '../../lib/loader';
@@ -12,7 +13,7 @@ import { BalanceCard } from './-components/payments/BalanceCard';
 import { InvoicesTable } from './-components/payments/InvoicesTable';
 import { PaymentsTable } from './-components/payments/PaymentsTable';
 import { ReportPaymentModal, type ReportSubject } from './-components/payments/ReportPaymentModal';
-import type { Invoice } from './-components/payments/invoice-text';
+import type { Billing, Invoice } from './-components/payments/invoice-text';
 import type { Payment } from './-components/payments/payment-text';
 
 /**
@@ -51,18 +52,12 @@ function FacturasPage() {
   });
   const { reportar } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const openReport = (id: string) => void navigate({ search: { reportar: id } });
-  const closeReport = () => void navigate({ search: {}, replace: true });
+  // Stable, so the memoized lists below are not drawn again when only `?reportar=` changes: on a
+  // low-tier phone that re-render kept the dialog from painting (docs/product/fast-on-a-phone.md#interactions).
+  const openReport = useCallback((id: string) => void navigate({ search: { reportar: id } }), [navigate]);
+  const closeReport = useCallback(() => void navigate({ search: {}, replace: true }), [navigate]);
 
   const subject = reportSubject(reportar, billing.data?.invoices ?? [], payments.data ?? []);
-  // The payments the system opened for an invoice and nobody reported yet are the invoice's
-  // "Reportar pago"; the history lists what was reported, approved or rejected.
-  const openForInvoices = new Set(
-    (billing.data?.invoices ?? []).flatMap((i) => (i.openPaymentId ? [i.openPaymentId] : [])),
-  );
-  const history = (payments.data ?? []).filter(
-    (p) => !(p.status === 'pending' && !p.reportedAt && openForInvoices.has(p.id)),
-  );
 
   return (
     <DashboardPage
@@ -75,47 +70,69 @@ function FacturasPage() {
         </Button>
       }
     >
-      <QueryState query={billing}>
-        {(data) => (
-          <Stack gap="lg">
-            <BalanceCard {...data} />
-            <Stack gap="sm" component="section" aria-labelledby="tus-facturas">
-              <Title order={2} size="h4" id="tus-facturas">
-                Tus facturas
-              </Title>
-              {data.invoices.length === 0 ? (
-                <Card withBorder radius="md" padding={0}>
-                  <EmptyState title="Aún no tienes facturas">
-                    Cuando se emita una factura (la activación de un casillero, un envío) aparecerá aquí con su monto en
-                    dólares y en bolívares.
-                  </EmptyState>
-                </Card>
-              ) : (
-                <InvoicesTable invoices={data.invoices} onReport={(invoice) => openReport(invoice.id)} />
-              )}
-            </Stack>
-          </Stack>
-        )}
-      </QueryState>
+      <QueryState query={billing}>{(data) => <InvoicesSection billing={data} onReport={openReport} />}</QueryState>
       <Stack gap="sm" component="section" aria-labelledby="pagos-reportados">
         <Title order={2} size="h4" id="pagos-reportados">
           Pagos reportados
         </Title>
         <QueryState query={payments}>
-          {() =>
-            history.length === 0 ? (
-              <Card withBorder radius="md" padding={0}>
-                <EmptyState title="No hay pagos registrados">
-                  Cuando reportes un pago aparecerá aquí con su estado.
-                </EmptyState>
-              </Card>
-            ) : (
-              <PaymentsTable payments={history} onReport={openReport} />
-            )
-          }
+          {(data) => <PaymentsHistory payments={data} invoices={billing.data?.invoices} onReport={openReport} />}
         </QueryState>
       </Stack>
       <ReportPaymentModal subject={subject} onClose={closeReport} />
     </DashboardPage>
   );
 }
+
+const InvoicesSection = memo(function InvoicesSection({
+  billing,
+  onReport,
+}: {
+  billing: Billing;
+  onReport: (id: string) => void;
+}) {
+  return (
+    <Stack gap="lg">
+      <BalanceCard {...billing} />
+      <Stack gap="sm" component="section" aria-labelledby="tus-facturas">
+        <Title order={2} size="h4" id="tus-facturas">
+          Tus facturas
+        </Title>
+        {billing.invoices.length === 0 ? (
+          <Card withBorder radius="md" padding={0}>
+            <EmptyState title="Aún no tienes facturas">
+              Cuando se emita una factura (la activación de un casillero, un envío) aparecerá aquí con su monto en
+              dólares y en bolívares.
+            </EmptyState>
+          </Card>
+        ) : (
+          <InvoicesTable invoices={billing.invoices} onReport={(invoice) => onReport(invoice.id)} />
+        )}
+      </Stack>
+    </Stack>
+  );
+});
+
+const PaymentsHistory = memo(function PaymentsHistory({
+  payments,
+  invoices,
+  onReport,
+}: {
+  payments: Payment[];
+  invoices: Invoice[] | undefined;
+  onReport: (id: string) => void;
+}) {
+  // The payments the system opened for an invoice and nobody reported yet are the invoice's
+  // "Reportar pago"; the history lists what was reported, approved or rejected.
+  const history = useMemo(() => {
+    const openForInvoices = new Set((invoices ?? []).flatMap((i) => (i.openPaymentId ? [i.openPaymentId] : [])));
+    return payments.filter((p) => !(p.status === 'pending' && !p.reportedAt && openForInvoices.has(p.id)));
+  }, [payments, invoices]);
+  if (history.length === 0)
+    return (
+      <Card withBorder radius="md" padding={0}>
+        <EmptyState title="No hay pagos registrados">Cuando reportes un pago aparecerá aquí con su estado.</EmptyState>
+      </Card>
+    );
+  return <PaymentsTable payments={history} onReport={onReport} />;
+});

@@ -40,6 +40,7 @@ import { ReceiptInput } from './ReceiptInput';
 import { bothCurrencies, invoiceSubject, type Invoice, type PaymentMethodOption } from './invoice-text';
 import { paymentSubject, type Payment } from './payment-text';
 import { GrowingTextarea } from '../../../../components/forms/fields';
+import { AfterFirstPaint } from '../../../../components/layout/AfterFirstPaint';
 
 /**
  * What a report pays: one of the customer's invoices (through the payment the system opened for
@@ -69,7 +70,11 @@ export function ReportPaymentModal({ subject, onClose }: { subject: ReportSubjec
   return (
     <Modal opened={subject !== null} onClose={onClose} title="Reportar pago" size="lg">
       {/* Mounted only while open, so each opening starts from a clean form. */}
-      {subject && <ReportPaymentForm subject={subject} onDone={onClose} />}
+      {subject && (
+        <AfterFirstPaint>
+          <ReportPaymentForm subject={subject} onDone={onClose} />
+        </AfterFirstPaint>
+      )}
     </Modal>
   );
 }
